@@ -1,0 +1,21 @@
+/**
+ * The help-and-answer types of §2 "Help paths": one tip per page family,
+ * fetched with `GET /{orgId}/helpAndAnswer?type`.
+ */
+export const HELP_TYPES = [
+  'home',
+  'my-profile',
+  'my-location',
+  'my-subscription',
+  'my-additionalInformation',
+  'login',
+  'login/sso',
+  'new',
+  'new/account',
+] as const;
+
+export type HelpType = (typeof HELP_TYPES)[number];
+
+export function isHelpType(type: unknown): type is HelpType {
+  return typeof type === 'string' && (HELP_TYPES as readonly string[]).includes(type);
+}

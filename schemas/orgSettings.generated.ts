@@ -1,0 +1,336 @@
+/* Generated from org-settings.schema.json by `npm run gen:types`. Do not edit. */
+
+/**
+ * The §3 Organisation entity: every setting that decides what a member of one organisation sees. Defaults are the spec's.
+ */
+export interface OrgSettingsInput {
+  /**
+   * Display name; nothing renders without it (§2).
+   */
+  orgName: string;
+  /**
+   * A disabled organisation has no routes: every page is the not-found page (§2).
+   */
+  disabled?: boolean;
+  /**
+   * The organisation has a banner image at GET /{orgId}/banner.
+   */
+  hasBanner?: boolean;
+  /**
+   * Public organisations are open to sign-up; private ones need an invitation (§1).
+   */
+  userStatus?: 'public' | 'private';
+  /**
+   * Public organisation (mirrors userStatus public).
+   */
+  isPublic?: boolean;
+  /**
+   * The organisation runs a public portal beside the member portal.
+   */
+  usePublicPortal?: boolean;
+  /**
+   * The public portal and the universal profile (§2 sign-up redirects).
+   */
+  publicPortal?: {
+    status?: 'Enabled' | 'Disabled';
+    /**
+     * Address of the public portal; the 'back to portal' link goes there (portal-home when empty).
+     */
+    url?: string;
+    /**
+     * Where new accounts are sent when PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP is on.
+     */
+    universalProfileUrl?: string;
+  };
+  /**
+   * Single sign-on is enabled: login/sso exists (§2).
+   */
+  enabledSSO?: boolean;
+  /**
+   * The self-service portal is on; false shows the deactivated page on login, sign-up and recovery (§2).
+   */
+  enableSSP?: boolean;
+  /**
+   * FedRAMP customer: stricter password rules and lock-out (§5, §6).
+   */
+  isFedRAMPCustomer?: boolean;
+  /**
+   * Members may edit their first name.
+   */
+  editFirstName?: boolean;
+  /**
+   * Members may edit their last name.
+   */
+  editLastName?: boolean;
+  /**
+   * Members keep static locations (locations step, my-location).
+   */
+  showAddress?: boolean;
+  /**
+   * Weather alerts page and nav item.
+   */
+  showWeather?: boolean;
+  /**
+   * Incident chat module (incidents route).
+   */
+  showIncidents?: boolean;
+  /**
+   * Incident subscriptions on the subscriptions page.
+   */
+  showIncidentSub?: boolean;
+  /**
+   * Notification pages and nav item.
+   */
+  showNotificationsToMemberPortal?: boolean;
+  /**
+   * Share buttons on notifications (public organisations).
+   */
+  showNotificationsToMemberPortalSocialSharing?: boolean;
+  /**
+   * Event pages and nav item (a member's own flag wins when signed in).
+   */
+  showEvent?: boolean;
+  /**
+   * FAQ page and nav item.
+   */
+  showFAQs?: boolean;
+  /**
+   * Overview page and nav item.
+   */
+  showOverview?: boolean;
+  /**
+   * Crisis task container (cm/*, task).
+   */
+  showCrisisTask?: boolean;
+  /**
+   * Crisis single-event dashboard nav item.
+   */
+  showCrisisSingleEventDashboard?: boolean;
+  /**
+   * Crisis survey nav item (members only).
+   */
+  showCrisisSurvey?: boolean;
+  /**
+   * Public files library page and nav item.
+   */
+  showPublicFilesLibrary?: boolean;
+  /**
+   * Travel module (members only).
+   */
+  showTravel?: boolean;
+  /**
+   * Additional information (custom fields) step and page.
+   */
+  showCustomfield?: boolean;
+  /**
+   * Alert subscriptions.
+   */
+  showAlertSubscription?: boolean;
+  /**
+   * Group subscriptions.
+   */
+  showGroupSubscription?: boolean;
+  /**
+   * Time zone on weather do-not-disturb.
+   */
+  showAlertSubscriptionTimeZone?: boolean;
+  /**
+   * Profile section on home and review.
+   */
+  showProfile?: boolean;
+  /**
+   * Slack contact path.
+   */
+  showSlackDeliveryPath?: boolean;
+  /**
+   * Language selector: none, the built-in selector of the 27 languages, or a third-party (Google) widget with its key (§1).
+   */
+  translation?: {
+    type?: 'none' | 'built-in' | 'google';
+    key?: string;
+  };
+  /**
+   * The organisation has app recipients (mobile-app install banner).
+   */
+  isRecipientExist?: boolean;
+  /**
+   * The organisation offers the member mobile app.
+   */
+  memberApp?: boolean;
+  /**
+   * Incident chat: receipt transcripts.
+   */
+  enableReceiptTranscripts?: boolean;
+  /**
+   * Maps are drawn (location widget).
+   */
+  isEB360MapEnabled?: boolean;
+  /**
+   * Phone/SMS country codes are limited to countryCodes (§5).
+   */
+  isEnableCountryCodeForMemberPortal?: boolean;
+  /**
+   * Allowed ISO 3166 country codes when isEnableCountryCodeForMemberPortal is on (§5 'ssp.country.code.invalid').
+   */
+  countryCodes?: string[];
+  /**
+   * Addresses must lie inside the organisation's geofence.
+   */
+  hasGeoFanceSetting?: boolean;
+  /**
+   * Minimum number of filled contact paths at sign-up (§5 contact-path minimum).
+   */
+  minSignup?: number;
+  /**
+   * The e-mail field at sign-up is editable.
+   */
+  signupEmailEditable?: boolean;
+  /**
+   * The e-mail field at sign-up is mandatory.
+   */
+  signupEmailMandatory?: boolean;
+  /**
+   * The registration e-mail is mandatory in the profile.
+   */
+  emailMandatory?: boolean;
+  /**
+   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
+   */
+  SMSSetting?: {
+    /**
+     * Server id of the delivery path (Slack uses a fixed pathId).
+     */
+    pathId: number;
+    type:
+      | 'EMAIL'
+      | 'SMS'
+      | 'PHONE'
+      | 'TTYTDD'
+      | 'PAGER'
+      | 'FAX'
+      | 'TA'
+      | 'RECIP'
+      | 'SLACK'
+      | 'PLAINTEXTEMAIL'
+      | 'NUMERICPAGER';
+    mandatory?: boolean;
+    editable?: boolean;
+    exposed?: boolean;
+    /**
+     * Label shown for the path.
+     */
+    prompt?: string;
+  };
+  /**
+   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
+   */
+  phoneSetting?: {
+    /**
+     * Server id of the delivery path (Slack uses a fixed pathId).
+     */
+    pathId: number;
+    type:
+      | 'EMAIL'
+      | 'SMS'
+      | 'PHONE'
+      | 'TTYTDD'
+      | 'PAGER'
+      | 'FAX'
+      | 'TA'
+      | 'RECIP'
+      | 'SLACK'
+      | 'PLAINTEXTEMAIL'
+      | 'NUMERICPAGER';
+    mandatory?: boolean;
+    editable?: boolean;
+    exposed?: boolean;
+    /**
+     * Label shown for the path.
+     */
+    prompt?: string;
+  };
+  /**
+   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
+   */
+  slackSetting?: {
+    /**
+     * Server id of the delivery path (Slack uses a fixed pathId).
+     */
+    pathId: number;
+    type:
+      | 'EMAIL'
+      | 'SMS'
+      | 'PHONE'
+      | 'TTYTDD'
+      | 'PAGER'
+      | 'FAX'
+      | 'TA'
+      | 'RECIP'
+      | 'SLACK'
+      | 'PLAINTEXTEMAIL'
+      | 'NUMERICPAGER';
+    mandatory?: boolean;
+    editable?: boolean;
+    exposed?: boolean;
+    /**
+     * Label shown for the path.
+     */
+    prompt?: string;
+  };
+  /**
+   * §3 addressSetting: locations at sign-up and in the profile.
+   */
+  addressSetting?: {
+    mandatory?: boolean;
+    editable?: boolean;
+    expectedLocEditable?: boolean;
+    geocodingType?: 'Manual' | 'Automatic';
+    defaultAddressGeoCodingSource?: 'Bing' | 'Google' | 'Nominatim' | 'Manual';
+  };
+  /**
+   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
+   */
+  middleInitialsSetting?: {
+    mandatory?: boolean;
+    edit?: boolean;
+    expose?: boolean;
+  };
+  /**
+   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
+   */
+  suffixSetting?: {
+    mandatory?: boolean;
+    edit?: boolean;
+    expose?: boolean;
+  };
+  /**
+   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
+   */
+  externalIDSetting?: {
+    mandatory?: boolean;
+    edit?: boolean;
+    expose?: boolean;
+  };
+  /**
+   * The preferred language field is shown.
+   */
+  shouldShowPreferredLanguage?: boolean;
+  /**
+   * Group-membership list on home.
+   */
+  groupMemberShipSetting?: {
+    exposed?: boolean;
+  };
+  /**
+   * §9 default country.
+   */
+  defaultCountry?: string;
+  /**
+   * Terms of use link in the footer (a built-in page when empty).
+   */
+  termsUrl?: string;
+  /**
+   * Privacy policy link in the footer (a built-in page when empty).
+   */
+  privacyUrl?: string;
+}

@@ -1,0 +1,42 @@
+import orgSettingsSchema from './org-settings.schema.json' with { type: 'json' };
+import type { OrgSettingsInput } from './orgSettings.generated.ts';
+
+export { orgSettingsSchema };
+export type { OrgSettingsInput };
+
+type Resolved<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends unknown[]
+    ? NonNullable<T[K]>
+    : NonNullable<T[K]> extends object
+      ? Resolved<NonNullable<T[K]>>
+      : NonNullable<T[K]>;
+};
+
+/** The §3 Organisation entity with every default of org-settings.schema.json filled in. */
+export type OrgSettings = Resolved<OrgSettingsInput>;
+
+interface SchemaNode {
+  type?: string;
+  default?: unknown;
+  properties?: Record<string, SchemaNode>;
+}
+
+function fill(node: SchemaNode, value: unknown): unknown {
+  const start = value === undefined ? structuredClone(node.default) : value;
+  if (!node.properties || start === null || typeof start !== 'object' || Array.isArray(start)) return start;
+  const out: Record<string, unknown> = { ...(start as Record<string, unknown>) };
+  for (const [key, child] of Object.entries(node.properties)) {
+    const filled = fill(child, out[key]);
+    if (filled !== undefined) out[key] = filled;
+  }
+  return out;
+}
+
+/**
+ * Fills every default of org-settings.schema.json into `input` (§3: isEB360MapEnabled true,
+ * defaultCountry US, defaultAddressGeoCodingSource Bing, translation none, …). Pure; does not validate:
+ * the server validates stored settings against the schema before they are used.
+ */
+export function resolveOrgSettings(input: OrgSettingsInput): OrgSettings {
+  return fill(orgSettingsSchema as SchemaNode, input) as OrgSettings;
+}

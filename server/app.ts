@@ -1,0 +1,71 @@
+/**
+ * Builds the Fastify app from its plugins and never listens (tests use `inject`; only server.ts
+ * listens). Everything it needs comes in as options: the database, the browser app, the versions.
+ */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
+import type { Db } from './db/client.ts';
+import type { ClientApp } from './client.ts';
+import errors from './plugins/errors.ts';
+import session from './plugins/session.ts';
+import demoRoutes from './routes/demo.ts';
+import featureFlagRoutes from './routes/featureFlags.ts';
+import healthRoutes from './routes/health.ts';
+import i18nRoutes from './routes/i18n.ts';
+import initRoutes from './routes/init.ts';
+import loginRoutes from './routes/login.ts';
+import pageRoutes from './routes/pages.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** The browser app; null in API tests (HTML addresses then answer a JSON 404). */
+  client: ClientApp | null;
+  demo: boolean;
+  serverVersion: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const { client, db } = options;
+  await app.register(errors, {
+    sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  // §7 eb-base64 bodies: base64 of UTF-8 JSON, sent as application/javascript with Encode-Type.
+  app.addContentTypeParser(EB_BASE64.contentType, { parseAs: 'string' }, (request, body, done) => {
+    if (request.headers[EB_BASE64.header.toLowerCase()] !== EB_BASE64.value) {
+      return done(Object.assign(new Error('application/javascript bodies must be eb-base64 encoded'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+    }
+    try {
+      done(null, decodeEbBase64(body as string));
+    } catch {
+      done(Object.assign(new Error('the eb-base64 body is not base64 of JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }));
+    }
+  });
+  await app.register(session, { db });
+
+  await app.register(healthRoutes, { db });
+  await app.register(initRoutes, { db, serverVersion: options.serverVersion });
+  await app.register(featureFlagRoutes, { db });
+  await app.register(i18nRoutes, { db });
+  await app.register(pageRoutes, { db });
+  await app.register(loginRoutes, { db });
+  await app.register(demoRoutes, { db, demo: options.demo });
+  if (client) await client.register(app);
+  return app;
+}

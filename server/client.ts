@@ -1,0 +1,67 @@
+/**
+ * How the browser app reaches the browser: the built files of dist/ (`npm start`), or Vite's
+ * middleware with hot reload (`npm run dev`). Either way every HTML GET the API does not answer
+ * gets index.html, and the app shows its own pages (not-found included).
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ClientApp {
+  register(app: FastifyInstance): Promise<void>;
+  sendApp(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export const rootDir = fileURLToPath(new URL('..', import.meta.url));
+export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Content-Security-Policy of the built app: only its own scripts; images may come from tile and file servers. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export async function builtClient(): Promise<ClientApp> {
+  const html = await readFile(new URL('index.html', `file://${distDir}`), 'utf8');
+  return {
+    async register(app) {
+      const fastifyStatic = (await import('@fastify/static')).default;
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, path) {
+          reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    },
+    async sendApp(_request, reply) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', CSP).send(html);
+    },
+    async close() {},
+  };
+}
+
+export async function devClient(): Promise<ClientApp> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: 'custom' });
+  return {
+    async register(app) {
+      const middie = (await import('@fastify/middie')).default;
+      await app.register(middie);
+      app.use(vite.middlewares);
+    },
+    async sendApp(request, reply) {
+      const html = await vite.transformIndexHtml(request.url, await readFile(new URL('index.html', `file://${rootDir}`), 'utf8'));
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+    close: () => vite.close(),
+  };
+}

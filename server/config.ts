@@ -1,0 +1,36 @@
+/**
+ * The process configuration, read once from the environment and checked (README "Configuration").
+ * A bad value stops the start with a clear message rather than a surprise later.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Real PostgreSQL when set; the embedded PGlite under dataDir otherwise. */
+  databaseUrl: string | null;
+  /** Seed the demo organisations and list them on the root page. */
+  demo: boolean;
+  /** Vite's hot reload instead of the built app (`npm run dev`). */
+  dev: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+  const port = Number(env.PORT ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const demo = env.DEMO ?? (env.DATABASE_URL ? '0' : '1');
+  if (demo !== '0' && demo !== '1') throw new ConfigError(`DEMO must be 0 or 1, got "${env.DEMO}"`);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// address');
+  }
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: env.DATA_DIR?.trim() || './data',
+    databaseUrl,
+    demo: demo === '1',
+    dev: argv.includes('--dev'),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The one Drizzle schema for PGlite and PostgreSQL (ARCHITECTURE.md "Storage").
+ * Every tenant table carries `org_id` first in its primary key, so organisations cannot see each
+ * other by construction and the schema can be distributed by org_id.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
+
+/** §3 Organisation: the settings JSON is validated against schemas/org-settings.schema.json before it is written. */
+export const organizations = pgTable('organizations', {
+  orgId: text('org_id').primaryKey(),
+  settings: jsonb('settings').$type<OrgSettingsInput>().notNull(),
+  /** Bumped on every settings write; compiled validators are cached per version. */
+  settingsVersion: integer('settings_version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** §6 feature flags, per organisation. */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.name] })],
+);
+
+/** §3 Account / Profile: a member of one organisation. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    /** argon2id (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    preferredLanguage: text('preferred_language').notNull().default('en_US'),
+    timeZone: text('time_zone'),
+    registered: boolean('registered').notNull().default(true),
+    isMigrated: boolean('is_migrated').notNull().default(false),
+    showEvent: boolean('show_event'),
+    showOnCallSchedule: boolean('show_on_call_schedule').notNull().default(false),
+    showDirectoryChat: boolean('show_directory_chat').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId] }),
+    uniqueIndex('contacts_org_username_idx').on(t.orgId, sql`lower(${t.username})`),
+  ],
+);
+
+/** §2 "A help-and-answer tip is shown on each page": sanitised HTML per help type. */
+export const helpAndAnswers = pgTable(
+  'help_and_answers',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.type] })],
+);
+
+/** The organisation's banner image (`GET /{orgId}/banner`). */
+export const banners = pgTable('banners', {
+  orgId: text('org_id').primaryKey().references(() => organizations.orgId, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  /** The image, base64-encoded (text works the same on PGlite and PostgreSQL). */
+  data: text('data').notNull(),
+});
+
+/**
+ * A browser's session. Not a tenant table: one browser may visit several organisations; what it
+ * holds per organisation (the signed-in contact) is in `session_logins`. Only a SHA-256 of the
+ * cookie value is stored, so a database read does not hand out live sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    csrfToken: text('csrf_token').notNull(),
+    language: text('language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Which contact a session is signed in as, per organisation. */
+export const sessionLogins = pgTable(
+  'session_logins',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    sessionHash: text('session_hash').notNull().references(() => sessions.sessionHash, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.sessionHash] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,65 @@
+/**
+ * The one process: `npm start` (built app) or `npm run dev` (Vite hot reload). Reads the
+ * configuration, opens and migrates the database, seeds the demo, serves app and API on PORT at HOST,
+ * and closes everything on SIGINT/SIGTERM.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { buildApp } from './app.ts';
+import { ensureClientBuild } from './build.ts';
+import { builtClient, devClient } from './client.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+
+async function main() {
+  const config = readConfig(process.env, process.argv.slice(2));
+  const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+  if (!config.dev) await ensureClientBuild();
+  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+  await database.migrate();
+  if (config.demo) {
+    const created = await seedDemo(database.db);
+    if (created.length) console.log(`seeded demo organisations: ${created.join(', ')}`);
+  }
+
+  const client = config.dev ? await devClient() : await builtClient();
+  const app = await buildApp({
+    db: database.db,
+    client,
+    demo: config.demo,
+    serverVersion: version,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, closing …`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await client.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''})`);
+  if (config.demo) console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? `configuration error: ${err.message}` : err);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+/**
+ * Every address of §7, once. Screens never write an address themselves; they call these.
+ * Addresses whose calls arrive in later issues are listed already so the contract is in one place.
+ */
+const seg = encodeURIComponent;
+
+export const paths = {
+  // Boot (§7)
+  changeLanguage: (lang: string) => `/changeLanguage/${seg(lang)}`,
+  init: '/rest/init',
+  initCsrf: '/rest/init/csrf',
+  initAccount: '/rest/init/account',
+  initCountries: '/rest/init/countries',
+  featureFlags: '/featureFlags',
+  i18n: (lang: string) => `/public/i18n/${seg(lang)}.json`,
+  helpAndAnswer: (orgId: string) => `/${seg(orgId)}/helpAndAnswer`,
+  banner: (orgId: string) => `/${seg(orgId)}/banner`,
+  demoOrganizations: '/rest/demo/organizations',
+
+  // Communications, maps (§7)
+  comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,
+  mapToken: '/rest/api/map/cas/token',
+
+  // Registration and accounts (§7)
+  registrationSettings: '/rest/registration/settings',
+  signUp: '/rest/registration/signUp',
+  registerPublic: '/mbr-portal/api/v1/register',
+  userInfo: '/rest/registration/userInfo',
+  publicProfile: '/mbr-portal/api/v1/getPublicProfile',
+  statesAndCountries: '/rest/registration/statesAndCountries',
+  checkUsername: (orgId: string) => `/${seg(orgId)}/signup/checkUsername`,
+  login: '/manage/login',
+  logout: (orgId: string) => `/logout/${seg(orgId)}`,
+  ssoInfo: '/index/sso/info',
+  homePage: '/index/homePage',
+  forgotPasswordQuestion: (orgId: string) => `/${seg(orgId)}/forgotPassword/getQuestion`,
+  forgotPasswordValidate: (orgId: string) => `/${seg(orgId)}/forgotPassword/validateForgetPassword`,
+  forgotPasswordSendEmail: (orgId: string) => `/${seg(orgId)}/forgotPassword/sendEmail`,
+  forgotPasswordValidateEmail: (orgId: string) => `/${seg(orgId)}/forgotPassword/validateEmail`,
+  forgotPasswordValidateAnswer: (orgId: string) => `/${seg(orgId)}/forgotPassword/validateQuestionAnswer`,
+  forgotPassword: (orgId: string) => `/${seg(orgId)}/forgotPassword`,
+  forgotUsernameValidateEmail: (orgId: string) => `/${seg(orgId)}/forgotUsername/validateEmail`,
+  forgotUsernameSendEmail: (orgId: string) => `/${seg(orgId)}/forgotUsername/sendEmail`,
+  changePasswordValidate: (orgId: string) => `/${seg(orgId)}/changePassword/validatePassword`,
+  changePassword: (orgId: string) => `/${seg(orgId)}/changePassword`,
+  deleteAccount: (orgId: string) => `/deleteAccount/${seg(orgId)}`,
+
+  // Geography (§7)
+  geocode: '/getgeo/json',
+  checkGeoFenceAddress: '/rest/registration/checkGeoFenceAddress',
+  withinGeoFence: (orgId: string) => `/${seg(orgId)}/addresses/withinGeoFence`,
+
+  // The member's own data (§7): /{orgId}/{contactId}/…
+  addresses: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/addresses`,
+  expectedLocations: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/addresses/expectedLocations`,
+  expectedLocationSave: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/addresses/expectedLocation/createOrUpdate`,
+  expectedLocationDelete: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/addresses/expectedLocation/delete`,
+  validateLocationName: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/addresses/validatelocname`,
+  profile: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/profile`,
+  contactPaths: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/contactPaths`,
+  checkExternalId: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/profile/checkexternalId/json`,
+  testNotificationPermission: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/testNotification/permission`,
+  testNotification: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/testNotification`,
+  subscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/subscriptions`,
+  groupSubscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/groupSubscriptions`,
+  customFields: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/customFields`,
+
+  // Incidents (§7)
+  incidentGroups: '/rest/incident/subscription/contactIdAndGroupIds',
+  incidentTopics: '/rest/incident/subscription/topics',
+  incidentAssign: '/rest/incident/subscription/assign',
+  incidentAlertSearch: (orgId: string) => `/member-portal-gateway/api/cmdb/lookup/${seg(orgId)}/subscriptions/alerts/search`,
+
+  // Notifications, weather, events, pages, files (§7)
+  notifications: '/rest/notif',
+  notification: (id: string) => `/rest/notif/${seg(id)}`,
+  notificationPage: '/rest/notif/page',
+  weather: '/rest/weather',
+  weatherAlert: (id: string) => `/rest/weather/${seg(id)}`,
+  weatherPage: '/rest/weather/page',
+  overview: (orgId: string) => `/${seg(orgId)}/overview`,
+  faqs: (orgId: string) => `/${seg(orgId)}/faqs`,
+  eventSignUp: (orgId: string) => `/nixle/eventSubscription/${seg(orgId)}/signUp`,
+  eventList: (orgId: string) => `/nixle/eventSubscription/${seg(orgId)}/list`,
+  event: (orgId: string, eventId: string) => `/nixle/eventSubscription/${seg(orgId)}/${seg(eventId)}`,
+  eventPage: (orgId: string, eventId: string) => `/nixle/eventSubscription/${seg(orgId)}/${seg(eventId)}/page`,
+  eventNotification: (orgId: string, notificationId: string) => `/nixle/eventSubscription/getNotificationDetail/${seg(orgId)}/${seg(notificationId)}`,
+  publicDocuments: '/rest/files/public-documents',
+  publicDocumentDownload: (id: string) => `/rest/files/download/${seg(id)}`,
+  image: (fileId: string) => `/download/image/${seg(fileId)}`,
+  attachment: (fileId: string, kind: 1 | 3) => `/download/attachment/${seg(fileId)}/${kind}`,
+
+  // Remote modules (§7 static GETs)
+  incidentManifest: '/static_mbr_incident_sub/static/manifest.json',
+  crisisManifest: '/static_cm_mbr/cm-dashboard-manifest.json',
+  travelManifest: '/static_trm_mbr/travel-manifest.json',
+} as const;

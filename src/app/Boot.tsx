@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError, useInit } from '../api/hooks.ts';
+import { LoadingBar } from '../components/LoadingBar.tsx';
+import { PlainChrome } from '../components/PlainChrome.tsx';
+import { createI18n, initialLanguage } from '../i18n/i18n.ts';
+import { CommsScreen } from '../screens/comms/CommsScreen.tsx';
+import { GeneralErrorMessage } from '../screens/errors/GeneralErrorMessage.tsx';
+import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
+import { RootScreen } from '../screens/root/RootScreen.tsx';
+import { OrgApp } from './OrgApp.tsx';
+
+/** Which app an address belongs to: the root page, a public communication, or an organisation. */
+export type BootTarget = { kind: 'root' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
+
+export function bootTarget(pathname: string): BootTarget {
+  const [, first, second] = pathname.split('/');
+  if (!first) return { kind: 'root' };
+  if (first === 'comms') return { kind: 'comms', commsId: decodeURIComponent(second ?? '') };
+  return { kind: 'org', orgId: decodeURIComponent(first) };
+}
+
+/** §4 "Boot: loading, then navigation configured and app shown; boot 404 shows the error page." */
+export function Boot({ location }: { location: Pick<Location, 'pathname' | 'search'> }) {
+  const [i18n, setI18n] = useState<I18n | null>(null);
+  useEffect(() => {
+    void createI18n(initialLanguage()).then(setI18n);
+  }, []);
+  // Before the catalogue is there, the bar has no label to give: it is decoration until then.
+  if (!i18n) return <div className="loading-bar" aria-hidden="true" />;
+  const target = bootTarget(location.pathname);
+  return (
+    <I18nextProvider i18n={i18n}>
+      {target.kind === 'root' ? <RootScreen /> : null}
+      {target.kind === 'comms' ? <CommsScreen commsId={target.commsId} /> : null}
+      {target.kind === 'org' ? <OrgBoot orgId={target.orgId} accessKey={new URLSearchParams(location.search).get('accessKey')} /> : null}
+    </I18nextProvider>
+  );
+}
+
+function OrgBoot({ orgId, accessKey }: { orgId: string; accessKey: string | null }) {
+  const init = useInit(orgId, accessKey);
+  if (init.isLoading) return <LoadingBar />;
+  if (init.error || !init.data) {
+    const status = init.error instanceof ApiError ? init.error.result.status : 0;
+    return (
+      <PlainChrome>
+        {status === 404 || status === 400 ? <NotFoundPage /> : <GeneralErrorMessage />}
+      </PlainChrome>
+    );
+  }
+  // §2 "Nothing renders if the organisation name is missing."
+  if (!init.data.organization.orgName) return null;
+  return <OrgApp boot={init.data} />;
+}

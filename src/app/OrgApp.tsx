@@ -1,0 +1,33 @@
+import { useCallback, useMemo, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { BootData } from '../../schemas/boot.ts';
+import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
+import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
+import { LoadingBar } from '../components/LoadingBar.tsx';
+import { buildRoutes } from './buildRoutes.tsx';
+import { OrgContext, type OrgState } from './OrgContext.tsx';
+import { hasPublicPortalEntry } from './publicPortalEntry.ts';
+
+/** One organisation's app: its session (CSRF token, account), its flags, and the router built for it. */
+export function OrgApp({ boot }: { boot: BootData }) {
+  const disabled = boot.organization.disabled;
+  const csrf = useCsrf(disabled ? null : boot.orgId);
+  const flagsAnswer = useFeatureFlags(disabled ? null : boot.orgId);
+  const [entryFromPublicPortal, setEntry] = useState(hasPublicPortalEntry);
+  const setEntryFromPublicPortal = useCallback((on: boolean) => setEntry(on), []);
+  const router = useMemo(() => createBrowserRouter(buildRoutes({ disabled })), [disabled]);
+
+  const flags: FeatureFlags = useMemo(() => ({ ...FEATURE_FLAGS_OFF, ...flagsAnswer.data }), [flagsAnswer.data]);
+  const account = csrf.data?.account ?? boot.account;
+  const state: OrgState = useMemo(
+    () => ({ boot, flags, account, entryFromPublicPortal, setEntryFromPublicPortal }),
+    [boot, flags, account, entryFromPublicPortal, setEntryFromPublicPortal],
+  );
+
+  if (!disabled && ((csrf.isLoading && !csrf.data) || (flagsAnswer.isLoading && !flagsAnswer.data))) return <LoadingBar />;
+  return (
+    <OrgContext.Provider value={state}>
+      <RouterProvider router={router} />
+    </OrgContext.Provider>
+  );
+}

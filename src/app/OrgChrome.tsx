@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../api/paths.ts';
+import { Footer } from '../components/Footer.tsx';
+import { LanguageSelector } from '../components/LanguageSelector.tsx';
+import { NavBar } from '../components/NavBar.tsx';
+import { navItems } from './navItems.ts';
+import { useOrg, useScreenContext } from './OrgContext.tsx';
+
+/** Banner, navigation, language selector and footer around every page of an organisation. */
+export function OrgChrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { boot, account } = useOrg();
+  const ctx = useScreenContext();
+  const org = boot.organization;
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
+      <header className="banner">
+        {org.hasBanner ? <img src={paths.banner(boot.orgId)} alt={org.orgName} /> : <h1>{org.orgName}</h1>}
+      </header>
+      <NavBar items={navItems(ctx)} accountName={account?.name ?? null} />
+      {org.translation.type === 'built-in' && !org.disabled ? (
+        <div className="toolbar"><LanguageSelector /></div>
+      ) : null}
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer orgName={org.orgName} termsUrl={org.termsUrl} privacyUrl={org.privacyUrl} serverVersion={boot.serverVersion} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Screen } from '../../screens.config.ts';
+import { HelpTip } from '../components/HelpTip.tsx';
+import { LoadingBar } from '../components/LoadingBar.tsx';
+import { DeactivatedPage } from '../screens/errors/DeactivatedPage.tsx';
+import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
+import { CurrentScreenContext, useOrg, useScreenContext } from './OrgContext.tsx';
+import { setPublicPortalEntry } from './publicPortalEntry.ts';
+import { resolveScreen } from './resolveScreen.ts';
+import { usePageTitle } from './usePageTitle.ts';
+
+/** Applies the routing rules of §2 to one screen, then shows it with its help tip and title. */
+export function ScreenGate({ screen, component }: { screen: Screen; component: ComponentType }) {
+  const ctx = useScreenContext();
+  const { setEntryFromPublicPortal } = useOrg();
+  const resolution = resolveScreen(screen, ctx);
+
+  useEffect(() => {
+    if (resolution.kind !== 'render' || !screen.publicPortalEntry) return;
+    const on = screen.publicPortalEntry === 'set';
+    setPublicPortalEntry(ctx.orgId, on);
+    setEntryFromPublicPortal(on);
+  }, [resolution.kind, screen.publicPortalEntry, ctx.orgId, setEntryFromPublicPortal]);
+
+  switch (resolution.kind) {
+    case 'redirect':
+      return <Navigate to={resolution.to} replace />;
+    case 'notFound':
+      return <NotFoundPage orgName={ctx.org.orgName} />;
+    case 'deactivated':
+      return <DeactivatedPage orgName={ctx.org.orgName} />;
+    case 'render':
+      return <RenderedScreen screen={screen} component={component} orgName={ctx.org.orgName} orgId={ctx.orgId} />;
+  }
+}
+
+interface RenderedScreenProps {
+  screen: Screen;
+  component: ComponentType;
+  orgName: string;
+  orgId: string;
+}
+
+function RenderedScreen({ screen, component: Component, orgName, orgId }: RenderedScreenProps) {
+  usePageTitle(orgName, screen.titleKey);
+  return (
+    <CurrentScreenContext.Provider value={screen}>
+      <HelpTip orgId={orgId} type={screen.help} />
+      <Suspense fallback={<LoadingBar />}>
+        <Component />
+      </Suspense>
+    </CurrentScreenContext.Provider>
+  );
+}

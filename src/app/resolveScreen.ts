@@ -1,0 +1,42 @@
+import { screenById, type Guard, type Screen, type ScreenContext } from '../../screens.config.ts';
+
+/** What the router does with one screen for one visitor or member (§2 routing rules). */
+export type Resolution =
+  | { kind: 'render' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' }
+  | { kind: 'deactivated' };
+
+/** §6 "Visitors … go to /{orgId}/login keeping accessKey". */
+export function loginPath(ctx: ScreenContext): string {
+  const accessKey = ctx.query.get('accessKey');
+  return `/${ctx.orgId}/login${accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : ''}`;
+}
+
+export function guardOf(screen: Screen, ctx: ScreenContext): Guard {
+  return typeof screen.guard === 'function' ? screen.guard(ctx) : screen.guard;
+}
+
+/**
+ * Decides, in the order §2 gives, whether a screen renders, redirects or shows an error page:
+ * disabled organisation → not-found; enableSSP false on a self-service screen → deactivated;
+ * visitor on a member screen → login (keeping accessKey); member on a visitor screen → home;
+ * a screen whose flag is off → the first enabled fallback, else not-found; then the screen's own redirect.
+ */
+export function resolveScreen(screen: Screen, ctx: ScreenContext): Resolution {
+  if (ctx.org.disabled) return { kind: 'notFound' };
+  if (screen.selfService && !ctx.org.enableSSP) return { kind: 'deactivated' };
+  const guard = guardOf(screen, ctx);
+  if (guard === 'member' && !ctx.account) return { kind: 'redirect', to: loginPath(ctx) };
+  if (guard === 'visitor' && ctx.account) return { kind: 'redirect', to: `/${ctx.orgId}/home` };
+  if (screen.when && !screen.when(ctx)) {
+    for (const id of screen.otherwise ?? []) {
+      const fallback = screenById(id);
+      if (!fallback.when || fallback.when(ctx)) return { kind: 'redirect', to: `/${ctx.orgId}/${fallback.path}` };
+    }
+    return { kind: 'notFound' };
+  }
+  const target = screen.redirect?.(ctx);
+  if (target) return { kind: 'redirect', to: `/${ctx.orgId}/${target}` };
+  return { kind: 'render' };
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+
+export interface FooterProps {
+  orgName: string | null;
+  termsUrl: string;
+  privacyUrl: string;
+  serverVersion: string | null;
+}
+
+/** §2 "Footer: terms and privacy links, copyright year, server version, front-end version". */
+export function Footer({ orgName, termsUrl, privacyUrl, serverVersion }: FooterProps) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <ul>
+          <li><a href={termsUrl || '/public/legal/terms.html'}>{t('footer.terms')}</a></li>
+          <li><a href={privacyUrl || '/public/legal/privacy.html'}>{t('footer.privacy')}</a></li>
+        </ul>
+        <span>{t('footer.copyright', { year, orgName: orgName ?? t('app.title') })}</span>
+        <span>
+          {serverVersion ? `${t('footer.serverVersion', { version: serverVersion })} · ` : ''}
+          {t('footer.frontEndVersion', { version: __BUILD_ID__ })}
+        </span>
+      </div>
+    </footer>
+  );
+}

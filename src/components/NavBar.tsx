@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import type { ResolvedNavItem } from '../app/navItems.ts';
+
+const accountItems = new Set(['login', 'welcome']);
+
+/** The navigation bar of §2, drawn from the items screens.config.ts yields for this context. */
+export function NavBar({ items, accountName }: { items: ResolvedNavItem[]; accountName: string | null }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} className={accountItems.has(item.id) ? 'nav-push' : undefined} data-nav={item.id}>
+            {item.to ? (
+              <NavLink to={item.to} end>{t(item.labelKey)}</NavLink>
+            ) : item.href ? (
+              <a href={item.href}>{t(item.labelKey)}</a>
+            ) : (
+              <span className="nav-text">{t(item.labelKey, { name: accountName ?? '' })}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

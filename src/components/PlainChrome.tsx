@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Footer } from './Footer.tsx';
+
+/** The page frame where no organisation is known: the root page, an unknown organisation, comms errors. */
+export function PlainChrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
+      <header className="banner"><h1>{t('app.title')}</h1></header>
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer orgName={null} termsUrl="" privacyUrl="" serverVersion={null} />
+    </div>
+  );
+}

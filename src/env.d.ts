@@ -1,0 +1,3 @@
+/** Injected by vite.config.ts. */
+declare const __APP_VERSION__: string;
+declare const __BUILD_ID__: string;

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+
+/** §2 "enableSSP false … show a deactivated page (title code error.label.page, message ssp.page.deactivated)". */
+export function DeactivatedPage({ orgName }: { orgName: string }) {
+  const { t } = useTranslation();
+  usePageTitle(orgName, 'error.label.page');
+  return (
+    <section className="card error-page" aria-labelledby="error-title" data-page="deactivated">
+      <h2 id="error-title">{t('error.label.page')}</h2>
+      <p>{t('ssp.page.deactivated')}</p>
+    </section>
+  );
+}

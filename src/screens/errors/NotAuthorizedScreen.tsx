@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+
+/** §8 not-authorized page, with an optional message (a message key in `?message=`). */
+export default function NotAuthorizedScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const message = params.get('message');
+  return (
+    <section className="card error-page" aria-labelledby="error-title">
+      <h2 id="error-title">{t('error.406.title')}</h2>
+      {message ? <p>{t(message)}</p> : null}
+      <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+
+/** §8 not-found page: label, title, message and the contact tip. */
+export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {
+  const { t } = useTranslation();
+  usePageTitle(orgName, 'error.404.title');
+  return (
+    <section className="card error-page" aria-labelledby="error-title">
+      <p className="error-label" aria-hidden="true">{t('error.404.label')}</p>
+      <h2 id="error-title">{t('error.404.title')}</h2>
+      <p>{t('error.404.message3')}</p>
+      <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const define = { __APP_VERSION__: JSON.stringify('test'), __BUILD_ID__: JSON.stringify('test') };
+
+/**
+ * The four test layers of ARCHITECTURE.md, each a vitest project:
+ * unit (pure), api (fastify.inject on PGlite, or PostgreSQL with DATABASE_URL), ui (happy-dom), e2e (real Chromium).
+ */
+export default defineConfig({
+  define,
+  test: {
+    projects: [
+      { define, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { define, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        define,
+        plugins: [react()],
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/ui/setup.ts'] },
+      },
+      {
+        define,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
