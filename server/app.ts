@@ -24,13 +24,15 @@ export interface AppOptions {
   client: ClientApp | null;
   demo: boolean;
   serverVersion: string;
+  /** Believe X-Forwarded-* from a reverse proxy (TLS ends there): session cookies become Secure. */
+  trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

@@ -12,6 +12,8 @@ export interface Config {
   demo: boolean;
   /** Vite's hot reload instead of the built app (`npm run dev`). */
   dev: boolean;
+  /** Running behind a reverse proxy that ends TLS (TRUST_PROXY=1). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -32,5 +34,6 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     databaseUrl,
     demo: demo === '1',
     dev: argv.includes('--dev'),
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -30,6 +30,7 @@ async function main() {
     client,
     demo: config.demo,
     serverVersion: version,
+    trustProxy: config.trustProxy,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
 

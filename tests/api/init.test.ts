@@ -1,0 +1,183 @@
+/** §7 boot calls: GET /rest/init, /rest/init/csrf, /rest/init/account, /rest/init/countries. */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { sessions } from '../../server/db/schema.ts';
+import { createTestApp, setCookie, signInAsDemoMember, startSession, type TestApp } from '../support/testApp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /rest/init', () => {
+  it.each(['springfield', 'acme', 'fedagency', 'campus', 'dormant', 'paused'])('answers the boot data of %s', async (orgId) => {
+    const response = await t.app.inject({ url: `/rest/init?orgId=${orgId}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.orgId).toBe(orgId);
+    expect(body.organization.orgName).toEqual(expect.any(String));
+    expect(body.account).toBeNull();
+    expect(body.serverVersion).toBe('0.0.0-test');
+    expect(Object.keys(body.navConfig).sort()).toEqual(['showEvent', 'showNotification', 'showWeather']);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('fills the spec defaults into stored settings (§3, §9)', async () => {
+    const { organization } = (await t.app.inject({ url: '/rest/init?orgId=fedagency' })).json();
+    expect(organization.isEB360MapEnabled).toBe(true);
+    expect(organization.defaultCountry).toBe('US');
+    expect(organization.addressSetting.defaultAddressGeoCodingSource).toBe('Bing');
+    expect(organization.translation).toEqual({ type: 'none', key: '' });
+    expect(organization.enableSSP).toBe(true);
+    expect(organization.isFedRAMPCustomer).toBe(true);
+  });
+
+  it('derives the nav config from the settings (§3 "Nav config")', async () => {
+    const springfield = (await t.app.inject({ url: '/rest/init?orgId=springfield' })).json();
+    expect(springfield.navConfig).toEqual({ showNotification: true, showWeather: true, showEvent: true });
+    const fedagency = (await t.app.inject({ url: '/rest/init?orgId=fedagency' })).json();
+    expect(fedagency.navConfig).toEqual({ showNotification: false, showWeather: false, showEvent: false });
+  });
+
+  it('accepts an accessKey', async () => {
+    const response = await t.app.inject({ url: '/rest/init?orgId=acme&accessKey=abc-123' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an unknown organisation', '/rest/init?orgId=nowhere', 404, 'org.notFound'],
+    ['no orgId', '/rest/init', 400, 'request.invalid'],
+    ['an empty orgId', '/rest/init?orgId=', 400, 'request.invalid'],
+    ['a path in orgId', '/rest/init?orgId=..%2Fetc', 400, 'request.invalid'],
+    ['an orgId of 65 characters', `/rest/init?orgId=${'a'.repeat(65)}`, 400, 'request.invalid'],
+    ['an accessKey over 200 characters', `/rest/init?orgId=acme&accessKey=${'k'.repeat(201)}`, 400, 'request.invalid'],
+  ])('refuses %s with %i and an errorCode', async (_name, url, status, errorCode) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().errorCode).toBe(errorCode);
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('refuses the wrong method with 405 and an errorCode', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/rest/init?orgId=acme' });
+    expect(response.statusCode).toBe(405);
+    expect(response.json().errorCode).toBe('request.methodNotAllowed');
+    expect(response.headers.allow).toBe('GET');
+  });
+});
+
+describe('GET /rest/init/csrf', () => {
+  it('starts a session in an HttpOnly SameSite=Lax cookie and answers its CSRF token', async () => {
+    const response = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield' });
+    expect(response.statusCode).toBe(200);
+    const cookie = setCookie(response, 'SSPSESSION')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    const { csrfToken, account } = response.json();
+    expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(account).toBeNull();
+  });
+
+  it('keeps the session and its token on the next call, and stores only a hash of the cookie', async () => {
+    const session = await startSession(t.app);
+    const again = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield', headers: { cookie: session.cookie } });
+    expect(again.json().csrfToken).toBe(session.csrfToken);
+    expect(setCookie(again, 'SSPSESSION')).toBeUndefined();
+    const stored = await t.database.db.select().from(sessions)
+      .where(eq(sessions.sessionHash, createHash('sha256').update(session.sessionToken).digest('hex')));
+    expect(stored).toHaveLength(1);
+    const byToken = await t.database.db.select().from(sessions).where(eq(sessions.sessionHash, session.sessionToken));
+    expect(byToken).toHaveLength(0);
+  });
+
+  it('marks the cookie Secure behind a TLS-ending proxy, and only when the proxy is trusted', async () => {
+    const behindProxy = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', trustProxy: true });
+    try {
+      const tls = await behindProxy.inject({ url: '/rest/init/csrf?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
+      expect(setCookie(tls, 'SSPSESSION')!.secure).toBe(true);
+    } finally {
+      await behindProxy.close();
+    }
+    const untrusted = await t.app.inject({ url: '/rest/init/csrf?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
+    expect(setCookie(untrusted, 'SSPSESSION')!.secure).toBeFalsy();
+  });
+
+  it('gives an unknown session cookie a new session', async () => {
+    const response = await t.app.inject({ url: '/rest/init/csrf?orgId=acme', headers: { cookie: 'SSPSESSION=forged' } });
+    expect(response.statusCode).toBe(200);
+    expect(setCookie(response, 'SSPSESSION')!.value).not.toBe('forged');
+  });
+
+  it('refuses an unknown organisation', async () => {
+    const response = await t.app.inject({ url: '/rest/init/csrf?orgId=nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errorCode).toBe('org.notFound');
+  });
+});
+
+describe('GET /rest/init/account', () => {
+  it('is null for a visitor', async () => {
+    const response = await t.app.inject({ url: '/rest/init/account?orgId=springfield' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ account: null });
+  });
+
+  it('answers account.id and account.name for a signed-in member, in that organisation only', async () => {
+    const session = await startSession(t.app, 'springfield');
+    const contactId = await signInAsDemoMember(t.database, 'springfield', session.sessionToken);
+    const here = await t.app.inject({ url: '/rest/init/account?orgId=springfield', headers: { cookie: session.cookie } });
+    expect(here.json().account).toMatchObject({ id: contactId, name: 'Dana Member', showEvent: null });
+    const init = await t.app.inject({ url: '/rest/init?orgId=springfield', headers: { cookie: session.cookie } });
+    expect(init.json().account).toMatchObject({ id: contactId, name: 'Dana Member' });
+    // The same browser is a visitor in another organisation.
+    const elsewhere = await t.app.inject({ url: '/rest/init/account?orgId=acme', headers: { cookie: session.cookie } });
+    expect(elsewhere.json()).toEqual({ account: null });
+  });
+
+  it('ends the sign-in at /logout/{orgId} and goes to that login page', async () => {
+    const session = await startSession(t.app, 'acme');
+    await signInAsDemoMember(t.database, 'acme', session.sessionToken);
+    const logout = await t.app.inject({ url: '/logout/acme', headers: { cookie: session.cookie } });
+    expect(logout.statusCode).toBe(303);
+    expect(logout.headers.location).toBe('/acme/login');
+    const after = await t.app.inject({ url: '/rest/init/account?orgId=acme', headers: { cookie: session.cookie } });
+    expect(after.json()).toEqual({ account: null });
+  });
+
+  it('refuses a malformed orgId', async () => {
+    const response = await t.app.inject({ url: '/rest/init/account?orgId=a%20b' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('request.invalid');
+  });
+});
+
+describe('GET /rest/init/countries', () => {
+  it('lists every country with its dialling code', async () => {
+    const response = await t.app.inject({ url: '/rest/init/countries?orgId=springfield' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.countryData.length).toBeGreaterThan(200);
+    expect(body.countryData).toContainEqual({ code: 'US', name: 'United States', dialCode: '1' });
+    expect(body).toMatchObject({ defaultCountry: 'US', countryCodesEnabled: false });
+  });
+
+  it('lists only the allowed countries when country codes are enabled (acme)', async () => {
+    const body = (await t.app.inject({ url: '/rest/init/countries?orgId=acme' })).json();
+    expect(body.countryData.map((c: { code: string }) => c.code).sort()).toEqual(['CA', 'DE', 'GB', 'MX', 'US']);
+    expect(body.countryCodesEnabled).toBe(true);
+  });
+
+  it('names countries in the chosen language', async () => {
+    const body = (await t.app.inject({ url: '/rest/init/countries?orgId=acme', headers: { cookie: 'language=de_DE' } })).json();
+    expect(body.countryData).toContainEqual({ code: 'DE', name: 'Deutschland', dialCode: '49' });
+  });
+
+  it('refuses an unknown organisation', async () => {
+    expect((await t.app.inject({ url: '/rest/init/countries?orgId=nowhere' })).statusCode).toBe(404);
+  });
+});
