@@ -1,4 +1,5 @@
-import { screenById, type Guard, type Screen, type ScreenContext } from '../../screens.config.ts';
+import { matchRoutes } from 'react-router-dom';
+import { screenById, screens, type Guard, type Screen, type ScreenContext } from '../../screens.config.ts';
 
 /** What the router does with one screen for one visitor or member (§2 routing rules). */
 export type Resolution =
@@ -39,4 +40,19 @@ export function resolveScreen(screen: Screen, ctx: ScreenContext): Resolution {
   const target = screen.redirect?.(ctx);
   if (target) return { kind: 'redirect', to: `/${ctx.orgId}/${target}` };
   return { kind: 'render' };
+}
+
+/** The routes of one organisation as the router matches them (relative to /{orgId}). */
+const screenRoutes = screens.map((screen) => ({ path: screen.path, screen }));
+
+/**
+ * What the router shows at `pathname` (an address under /{orgId}): the matched screen's resolution,
+ * or not-found when no screen matches or the organisation is disabled (§2 "the route list is empty").
+ */
+export function resolvePath(pathname: string, ctx: ScreenContext): Resolution & { screenId: string | null } {
+  const relative = pathname.replace(/^\/+/, '');
+  if (ctx.org.disabled) return { kind: 'notFound', screenId: null };
+  const matched = matchRoutes(screenRoutes, `/${relative}`)?.[0]?.route.screen;
+  if (!matched) return { kind: 'notFound', screenId: null };
+  return { ...resolveScreen(matched, ctx), screenId: matched.id };
 }

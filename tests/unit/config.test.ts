@@ -1,0 +1,34 @@
+/** README "Configuration": the environment is read once and checked. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../server/config.ts';
+
+describe('readConfig', () => {
+  it('has the README defaults', () => {
+    expect(readConfig({})).toEqual({
+      port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(readConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u@db/portal', DEMO: '1', TRUST_PROXY: '1',
+    }, ['--dev'])).toEqual({
+      port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: true,
+    });
+  });
+
+  it('turns the demo off by default on PostgreSQL, and with DEMO=0', () => {
+    expect(readConfig({ DATABASE_URL: 'postgresql://db/portal' }).demo).toBe(false);
+    expect(readConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a port number'],
+    [{ PORT: '70000' }, 'PORT must be a port number'],
+    [{ DEMO: 'yes' }, 'DEMO must be 0 or 1'],
+    [{ DATABASE_URL: 'mysql://db/portal' }, 'DATABASE_URL must be a postgres://'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
