@@ -11,15 +11,18 @@ export default defineConfig({
   define,
   test: {
     projects: [
-      { define, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { define, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
-        define,
+        extends: true,
         plugins: [react()],
-        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/ui/setup.ts'] },
+        test: {
+          name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom',
+          setupFiles: ['tests/ui/setup.ts'], globalSetup: ['tests/ui/globalSetup.ts'], hookTimeout: 60_000,
+        },
       },
       {
-        define,
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

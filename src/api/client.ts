@@ -55,7 +55,8 @@ export function readCookie(name: string): string | null {
 
 /** §7: the auth token from the authToken cookie or the Authorization query parameter. */
 export function authToken(): string | null {
-  return readCookie('authToken') ?? new URLSearchParams(navigation.current().search).get('Authorization');
+  // An emptied cookie (`authToken=`) counts as none.
+  return readCookie('authToken') || new URLSearchParams(navigation.current().search).get('Authorization') || null;
 }
 
 /** The organisation of the current address: its first path segment. */

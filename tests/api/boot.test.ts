@@ -138,12 +138,14 @@ describe('POST /changeLanguage/{lang}', () => {
   });
 
   it.each([
-    ['no CSRF token', (s: { csrfToken: string }) => ({}), 403, 'csrf.invalid'],
-    ['a wrong CSRF token', () => ({ 'x-csrf-token': 'x'.repeat(43) }), 403, 'csrf.invalid'],
+    ['no CSRF token', {}, 403, 'csrf.invalid'],
+    ['a wrong CSRF token', { 'x-csrf-token': 'x'.repeat(43) }, 403, 'csrf.invalid'],
+    ['another session\'s CSRF token', 'other', 403, 'csrf.invalid'],
   ])('refuses %s and changes nothing', async (_name, extra, status, errorCode) => {
     const session = await startSession(t.app);
     const response = await t.app.inject({
-      method: 'POST', url: '/changeLanguage/fr_FR', headers: { cookie: session.cookie, ...extra(session) },
+      method: 'POST', url: '/changeLanguage/fr_FR',
+      headers: { cookie: session.cookie, ...(extra === 'other' ? { 'x-csrf-token': (await startSession(t.app)).csrfToken } : extra) },
     });
     expect(response.statusCode).toBe(status);
     expect(response.json().errorCode).toBe(errorCode);

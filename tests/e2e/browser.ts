@@ -27,9 +27,10 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
-/** Writes `test-results/e2e/<name>.png` (the whole page); returns its path. */
+/** Writes `test-results/e2e/<name>.png` (the whole page, once no loading bar is left); returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
+  await page.locator('.loading-bar').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
   const path = `${screenshotDir}${name.replace(/[^\w.-]+/g, '_')}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;

@@ -10,10 +10,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { demo?: boolean; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { demo?: boolean; seed?: boolean; configure?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemo(database.db);
   const app = await buildApp({ db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test' });
+  options.configure?.(app);
   await app.ready();
   return {
     app,

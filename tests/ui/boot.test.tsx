@@ -1,0 +1,140 @@
+/**
+ * The whole browser app (Boot → OrgApp → router from screens.config.ts) rendered in happy-dom
+ * against the real API: §2 routing, navigation, page titles, footer, help tips and error pages.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { Boot } from '../../src/app/Boot.tsx';
+import { visit } from './visit.ts';
+
+/** A page load: a fresh SWR cache each time, as in a browser tab. */
+function renderBoot() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Boot location={window.location} />
+    </SWRConfig>,
+  );
+}
+
+function boot(path: string) {
+  visit(path);
+  return renderBoot();
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('the app at an organisation address', () => {
+  it('shows the login page of springfield with Login and Sign up in the nav, the help tip and the footer', async () => {
+    boot('/springfield/login');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    const links = within(nav()).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(['Notifications', 'Weather', 'Events', 'Overview', 'FAQs', 'Files', 'Login', 'Sign up']);
+    await waitFor(() => expect(document.title).toBe('City of Springfield - Login'));
+    expect(await screen.findByText('Forgot them?')).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/public/legal/terms.html');
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toBeTruthy();
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} City of Springfield`);
+    expect(footer.textContent).toContain('Server 0.0.0-test');
+    expect(footer.textContent).toContain('Front end test');
+    expect(screen.getByRole('img', { name: 'City of Springfield' }).getAttribute('src')).toBe('/springfield/banner');
+  });
+
+  it('sends a visitor from home to login, keeping the accessKey', async () => {
+    boot('/springfield/home?accessKey=k-42');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/springfield/login?accessKey=k-42');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/springfield/forgot-password?accessKey=k-42');
+  });
+
+  it('shows only the not-found page for a disabled organisation', async () => {
+    boot('/dormant/login');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText("If you need help, contact your organization's administrator.")).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Dormant County - Page not found'));
+  });
+
+  it('shows the deactivated page on login when enableSSP is false', async () => {
+    boot('/paused/login');
+    expect(await screen.findByRole('heading', { name: 'Page unavailable' })).toBeTruthy();
+    expect(screen.getByText('The member portal of this organization has been deactivated.')).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows not-found for an unknown organisation and for an unknown page', async () => {
+    boot('/nowhere/login');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('shows not-found for an address no screen has', async () => {
+    boot('/acme/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('marks a later issue\'s screen as such, with its real title', async () => {
+    boot('/springfield/faq');
+    expect(await screen.findByRole('heading', { name: 'FAQs' })).toBeTruthy();
+    expect(screen.getByText(/arrives in a later release/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('City of Springfield - FAQs'));
+  });
+});
+
+describe('a signed-in member', () => {
+  it('sees Home, the welcome line with the account name and Logout; login goes home', async () => {
+    visit('/acme/login');
+    // The session cookie is set by the real server in happy-dom's cookie jar, then signed in.
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    renderBoot();
+    expect(await screen.findByText('Welcome, Dana Member')).toBeTruthy();
+    expect(window.location.pathname).toBe('/acme/home');
+    const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Logout']);
+    expect(within(nav()).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout/acme');
+    await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));
+  });
+});
+
+describe('the language selector', () => {
+  it('lists the 27 languages, posts the choice, keeps it in a cookie and turns ar_SA right-to-left', async () => {
+    boot('/springfield/login');
+    const select = (await screen.findByRole('combobox', { name: 'Language' })) as HTMLSelectElement;
+    expect(select.options).toHaveLength(27);
+    expect(select.value).toBe('en_US');
+    await userEvent.selectOptions(select, 'ar_SA');
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar-SA');
+    expect(document.getElementById('rtl-stylesheet')).not.toBeNull();
+    expect(document.cookie).toContain('language=ar_SA');
+    await userEvent.selectOptions(select, 'en_US');
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(document.getElementById('rtl-stylesheet')).toBeNull();
+    expect(document.cookie).toContain('language=en_US');
+  });
+
+  it('is not shown where the organisation has no built-in translation', async () => {
+    boot('/fedagency/login');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
+  });
+});
+
+describe('the root page', () => {
+  it('lists the demo organisations and the demo login', async () => {
+    boot('/');
+    expect(await screen.findByRole('link', { name: 'City of Springfield' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Acme Corporation' }).getAttribute('href')).toBe('/acme/login');
+    expect(screen.getByText(/demo\.member with the password Demo!Member2026/)).toBeTruthy();
+  });
+});
+
+describe('a public communication', () => {
+  it('shows the communications error page when the communication cannot be fetched (§4)', async () => {
+    boot('/comms/12345');
+    expect(await screen.findByRole('heading', { name: 'Communication unavailable' })).toBeTruthy();
+  });
+});
