@@ -20,8 +20,9 @@ export function Footer({ orgName, termsUrl, privacyUrl, serverVersion }: FooterP
         </ul>
         <span>{t('footer.copyright', { year, orgName: orgName ?? t('app.title') })}</span>
         <span>
-          {serverVersion ? `${t('footer.serverVersion', { version: serverVersion })} · ` : ''}
-          {t('footer.frontEndVersion', { version: __BUILD_ID__ })}
+          {/* Version strings are Latin text; <bdi> keeps "0.1.0+abc123" whole in right-to-left pages. */}
+          {serverVersion ? <><bdi>{t('footer.serverVersion', { version: serverVersion })}</bdi> · </> : null}
+          <bdi>{t('footer.frontEndVersion', { version: __BUILD_ID__ })}</bdi>
         </span>
       </div>
     </footer>

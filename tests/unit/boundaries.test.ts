@@ -1,0 +1,56 @@
+/**
+ * The layers of ARCHITECTURE.md are kept apart by lint rules (eslint.config.js) and the database by
+ * construction (every tenant table has org_id first in its primary key). Both are checked here so
+ * that neither can be switched off unnoticed.
+ */
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../server/db/schema.ts';
+
+describe('import boundaries (eslint no-restricted-imports)', () => {
+  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const lint = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  };
+
+  it.each([
+    ['src/app/x.ts', "import { buildApp } from '../../server/app.ts';\nexport const a = buildApp;", 'must not import server/'],
+    ['screens.config.ts', "import { buildApp } from './server/app.ts';\nexport const a = buildApp;", 'must not import server/'],
+    ['schemas/x.ts', "import { buildApp } from '../server/app.ts';\nexport const a = buildApp;", 'must not import server/'],
+    ['schemas/x.ts', "import { useState } from 'react';\nexport const a = useState;", 'no React'],
+    ['schemas/x.ts', "import { createRoot } from 'react-dom/client';\nexport const a = createRoot;", 'no React'],
+    ['schemas/x.ts', "import { readFile } from 'node:fs/promises';\nexport const a = readFile;", 'no I/O'],
+    ['schemas/x.ts', "import { Boot } from '../src/app/Boot.tsx';\nexport const a = Boot;", 'browser app'],
+  ])('refuses in %s: %s', async (file, code, message) => {
+    const messages = await lint(file, code);
+    expect(messages.join('\n')).toContain(message);
+  });
+
+  it('allows server/ to import schemas/, and schemas/ a small pure library', async () => {
+    expect(await lint('server/x.ts', "import { LANGUAGES } from '../schemas/languages.ts';\nexport const a = LANGUAGES;")).toEqual([]);
+    expect(await lint('schemas/x.ts', "import { parsePhoneNumber } from 'libphonenumber-js';\nexport const a = parsePhoneNumber;")).toEqual([]);
+  });
+});
+
+describe('tenant tables', () => {
+  const tables = Object.values(schema).filter((value): value is PgTable => typeof value === 'object' && value !== null && 'getSQL' in value);
+
+  it('are all found', () => {
+    expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
+      ['banners', 'contacts', 'feature_flags', 'help_and_answers', 'organizations', 'session_logins', 'sessions'],
+    );
+  });
+
+  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))('%s has org_id first in its primary key', (name, table) => {
+    const config = getTableConfig(table);
+    if (!config.columns.some((c) => c.name === 'org_id')) {
+      // The one table that is not a tenant's: a browser's session spans organisations (server/db/schema.ts).
+      expect(name).toBe('sessions');
+      return;
+    }
+    const primary = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
+    expect(primary[0]).toBe('org_id');
+  });
+});
