@@ -193,90 +193,9 @@ export interface OrgSettingsInput {
    * The registration e-mail is mandatory in the profile.
    */
   emailMandatory?: boolean;
-  /**
-   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
-   */
-  SMSSetting?: {
-    /**
-     * Server id of the delivery path (Slack uses a fixed pathId).
-     */
-    pathId: number;
-    type:
-      | 'EMAIL'
-      | 'SMS'
-      | 'PHONE'
-      | 'TTYTDD'
-      | 'PAGER'
-      | 'FAX'
-      | 'TA'
-      | 'RECIP'
-      | 'SLACK'
-      | 'PLAINTEXTEMAIL'
-      | 'NUMERICPAGER';
-    mandatory?: boolean;
-    editable?: boolean;
-    exposed?: boolean;
-    /**
-     * Label shown for the path.
-     */
-    prompt?: string;
-  };
-  /**
-   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
-   */
-  phoneSetting?: {
-    /**
-     * Server id of the delivery path (Slack uses a fixed pathId).
-     */
-    pathId: number;
-    type:
-      | 'EMAIL'
-      | 'SMS'
-      | 'PHONE'
-      | 'TTYTDD'
-      | 'PAGER'
-      | 'FAX'
-      | 'TA'
-      | 'RECIP'
-      | 'SLACK'
-      | 'PLAINTEXTEMAIL'
-      | 'NUMERICPAGER';
-    mandatory?: boolean;
-    editable?: boolean;
-    exposed?: boolean;
-    /**
-     * Label shown for the path.
-     */
-    prompt?: string;
-  };
-  /**
-   * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
-   */
-  slackSetting?: {
-    /**
-     * Server id of the delivery path (Slack uses a fixed pathId).
-     */
-    pathId: number;
-    type:
-      | 'EMAIL'
-      | 'SMS'
-      | 'PHONE'
-      | 'TTYTDD'
-      | 'PAGER'
-      | 'FAX'
-      | 'TA'
-      | 'RECIP'
-      | 'SLACK'
-      | 'PLAINTEXTEMAIL'
-      | 'NUMERICPAGER';
-    mandatory?: boolean;
-    editable?: boolean;
-    exposed?: boolean;
-    /**
-     * Label shown for the path.
-     */
-    prompt?: string;
-  };
+  SMSSetting?: PathSetting;
+  phoneSetting?: PathSetting;
+  slackSetting?: PathSetting;
   /**
    * §3 addressSetting: locations at sign-up and in the profile.
    */
@@ -287,30 +206,9 @@ export interface OrgSettingsInput {
     geocodingType?: 'Manual' | 'Automatic';
     defaultAddressGeoCodingSource?: 'Bing' | 'Google' | 'Nominatim' | 'Manual';
   };
-  /**
-   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
-   */
-  middleInitialsSetting?: {
-    mandatory?: boolean;
-    edit?: boolean;
-    expose?: boolean;
-  };
-  /**
-   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
-   */
-  suffixSetting?: {
-    mandatory?: boolean;
-    edit?: boolean;
-    expose?: boolean;
-  };
-  /**
-   * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
-   */
-  externalIDSetting?: {
-    mandatory?: boolean;
-    edit?: boolean;
-    expose?: boolean;
-  };
+  middleInitialsSetting?: FieldSetting;
+  suffixSetting?: FieldSetting;
+  externalIDSetting?: FieldSetting;
   /**
    * The preferred language field is shown.
    */
@@ -333,4 +231,40 @@ export interface OrgSettingsInput {
    * Privacy policy link in the footer (a built-in page when empty).
    */
   privacyUrl?: string;
+}
+/**
+ * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.
+ */
+export interface PathSetting {
+  /**
+   * Server id of the delivery path (Slack uses a fixed pathId).
+   */
+  pathId: number;
+  type:
+    | 'EMAIL'
+    | 'SMS'
+    | 'PHONE'
+    | 'TTYTDD'
+    | 'PAGER'
+    | 'FAX'
+    | 'TA'
+    | 'RECIP'
+    | 'SLACK'
+    | 'PLAINTEXTEMAIL'
+    | 'NUMERICPAGER';
+  mandatory?: boolean;
+  editable?: boolean;
+  exposed?: boolean;
+  /**
+   * Label shown for the path.
+   */
+  prompt?: string;
+}
+/**
+ * §3 middleInitialsSetting/suffixSetting/externalIDSetting: is the field shown, editable, mandatory.
+ */
+export interface FieldSetting {
+  mandatory?: boolean;
+  edit?: boolean;
+  expose?: boolean;
 }

@@ -1,8 +1,8 @@
 import orgSettingsSchema from './org-settings.schema.json' with { type: 'json' };
-import type { OrgSettingsInput } from './orgSettings.generated.ts';
+import type { FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
 
 export { orgSettingsSchema };
-export type { OrgSettingsInput };
+export type { FieldSetting, OrgSettingsInput, PathSetting };
 
 type Resolved<T> = {
   [K in keyof T]-?: NonNullable<T[K]> extends unknown[]
@@ -16,12 +16,25 @@ type Resolved<T> = {
 export type OrgSettings = Resolved<OrgSettingsInput>;
 
 interface SchemaNode {
+  $ref?: string;
   type?: string;
   default?: unknown;
   properties?: Record<string, SchemaNode>;
+  definitions?: Record<string, SchemaNode>;
 }
 
-function fill(node: SchemaNode, value: unknown): unknown {
+const root = orgSettingsSchema as SchemaNode;
+
+/** A node with its `$ref` (`#/definitions/…`) followed; the node's own keywords win. */
+function deref(node: SchemaNode): SchemaNode {
+  if (!node.$ref) return node;
+  const target = root.definitions?.[node.$ref.replace('#/definitions/', '')];
+  if (!target) throw new Error(`unresolved ${node.$ref} in org-settings.schema.json`);
+  return { ...target, ...node, $ref: undefined };
+}
+
+function fill(schemaNode: SchemaNode, value: unknown): unknown {
+  const node = deref(schemaNode);
   const start = value === undefined ? structuredClone(node.default) : value;
   if (!node.properties || start === null || typeof start !== 'object' || Array.isArray(start)) return start;
   const out: Record<string, unknown> = { ...(start as Record<string, unknown>) };
@@ -38,5 +51,5 @@ function fill(node: SchemaNode, value: unknown): unknown {
  * the server validates stored settings against the schema before they are used.
  */
 export function resolveOrgSettings(input: OrgSettingsInput): OrgSettings {
-  return fill(orgSettingsSchema as SchemaNode, input) as OrgSettings;
+  return fill(root, input) as OrgSettings;
 }

@@ -12,6 +12,10 @@ export const typePath = fileURLToPath(new URL('../schemas/orgSettings.generated.
 
 export async function generateOrgSettingsType(): Promise<string> {
   const schema = JSON.parse(await readFile(schemaPath, 'utf8'));
+  // A default beside a $ref would make each use a type of its own (PathSetting1, …); defaults do not change types.
+  for (const property of Object.values(schema.properties) as Record<string, unknown>[]) {
+    if (property.$ref) delete property.default;
+  }
   return compile({ ...schema, title: 'OrgSettingsInput' }, 'OrgSettingsInput', {
     bannerComment: '/* Generated from org-settings.schema.json by `npm run gen:types`. Do not edit. */',
     additionalProperties: false,

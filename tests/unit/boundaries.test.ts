@@ -35,7 +35,7 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
 });
 
 describe('tenant tables', () => {
-  const tables = Object.values(schema).filter((value): value is PgTable => typeof value === 'object' && value !== null && 'getSQL' in value);
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && 'getSQL' in value);
 
   it('are all found', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
