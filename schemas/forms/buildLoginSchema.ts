@@ -1,0 +1,30 @@
+/**
+ * §2 Login page, §5 "Login: username ('login.username.enterUsername') and password
+ * ('login.password.enterPassword') required, checked on blur and submit".
+ */
+import { LIMITS } from '../rules/limits.ts';
+import type { BuiltForm } from './types.ts';
+
+export function buildLoginSchema(): BuiltForm {
+  return {
+    schema: {
+      type: 'object',
+      required: ['username', 'password'],
+      properties: {
+        username: {
+          type: 'string', title: 'login.username.label', minLength: 1, maxLength: LIMITS.username.max,
+          messages: { required: 'login.username.enterUsername', minLength: 'login.username.enterUsername' },
+        },
+        password: {
+          type: 'string', title: 'login.password.label', minLength: 1, maxLength: LIMITS.password.max,
+          messages: { required: 'login.password.enterPassword', minLength: 'login.password.enterPassword' },
+        },
+      },
+    },
+    uiSchema: {
+      'ui:order': ['username', 'password'],
+      username: { 'ui:widget': 'text', 'ui:autocomplete': 'username' },
+      password: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
+    },
+  };
+}

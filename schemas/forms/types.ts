@@ -1,0 +1,78 @@
+/**
+ * The shapes every form builder of schemas/ produces (ARCHITECTURE.md "The one idea"):
+ * `(settings, flags, mode) → { schema, uiSchema }`. The schema validates in the browser (rjsf +
+ * ajv) and on the server (ajv) alike; the uiSchema tells the renderer which widget draws a field.
+ */
+import type { JSONSchema7, JSONSchema7Definition } from 'json-schema';
+
+/**
+ * Every widget the renderer knows (src/forms/widgets.ts registers exactly these). A builder that
+ * names another one does not type-check (STYLE.md principle 3).
+ */
+export const WIDGET_NAMES = [
+  'text',
+  'email',
+  'password',
+  'textarea',
+  'checkbox',
+  'select',
+  'multiSelect',
+  'date',
+  'phone',
+  'quietTime',
+  'location',
+  'timeZone',
+  'preferredLanguage',
+  'contactPaths',
+  'securityQuestion',
+  'terms',
+] as const;
+
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** §2/§4: a form is drawn for sign-up, for editing, or read-only for the review page. */
+export type FormMode = 'signup' | 'edit' | 'review';
+
+/**
+ * The message keys of a field (§5), by the JSON Schema keyword (or custom keyword) that failed.
+ * Annotation only: the validators ignore it; error mapping (fieldErrors.ts) reads it.
+ */
+export type FieldMessages = Partial<Record<string, string>>;
+
+/** JSON Schema as the builders write it: draft-07 plus the `messages` annotation and our keywords. */
+export type FormSchema = JSONSchema7 & {
+  messages?: FieldMessages;
+  properties?: Record<string, FormSchema | boolean>;
+  items?: FormSchema | FormSchema[];
+  [keyword: string]: unknown;
+};
+
+export type FormSchemaDefinition = FormSchema | JSONSchema7Definition;
+
+/** The renderer's instructions for one field or object (a subset of rjsf's uiSchema, typed). */
+export interface UiField {
+  'ui:widget'?: WidgetName;
+  'ui:order'?: string[];
+  'ui:title'?: string;
+  'ui:description'?: string;
+  'ui:help'?: string;
+  'ui:placeholder'?: string;
+  'ui:readonly'?: boolean;
+  'ui:disabled'?: boolean;
+  'ui:autocomplete'?: string;
+  'ui:options'?: Record<string, unknown>;
+}
+
+export type UiSchema = UiField & { [field: string]: UiSchema | UiField[keyof UiField] };
+
+export interface BuiltForm {
+  schema: FormSchema;
+  uiSchema: UiSchema;
+}
+
+/** One refused field: where (JSON pointer into the submitted data), which message key, its parameters. */
+export interface FieldError {
+  pointer: string;
+  key: string;
+  params: Record<string, unknown>;
+}
