@@ -3,9 +3,9 @@
  * ('login.password.enterPassword') required, checked on blur and submit".
  */
 import { LIMITS } from '../rules/limits.ts';
-import type { BuiltForm } from './types.ts';
+import type { FormBuilder } from './types.ts';
 
-export function buildLoginSchema(): BuiltForm {
+export const buildLoginSchema: FormBuilder = () => {
   return {
     schema: {
       type: 'object',
@@ -27,4 +27,4 @@ export function buildLoginSchema(): BuiltForm {
       password: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
     },
   };
-}
+};

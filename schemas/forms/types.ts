@@ -4,6 +4,9 @@
  * ajv) and on the server (ajv) alike; the uiSchema tells the renderer which widget draws a field.
  */
 import type { JSONSchema7, JSONSchema7Definition } from 'json-schema';
+import type { ContactPathDefinition, CustomFieldDefinition, EventSignUpRequirements, ProfileFlags } from '../entities.ts';
+import type { FeatureFlags } from '../featureFlags.ts';
+import type { OrgSettings } from '../orgSettings.ts';
 
 /**
  * Every widget the renderer knows (src/forms/widgets.ts registers exactly these). A builder that
@@ -76,3 +79,28 @@ export interface FieldError {
   key: string;
   params: Record<string, unknown>;
 }
+
+/**
+ * What a builder may read besides the organisation settings: the feature flags and the per-member
+ * server flags of §3. Each builder documents which parts it needs; absent parts mean "none".
+ */
+export interface FormFlags {
+  featureFlags: FeatureFlags;
+  /** Sign-up page variant (§2): standard, public (publicProfileId), universal (address optional unless mandatory). */
+  signUpVariant?: 'standard' | 'public' | 'universal';
+  profile?: ProfileFlags;
+  contactPaths?: ContactPathDefinition[];
+  customFields?: CustomFieldDefinition[];
+  eventSignUp?: EventSignUpRequirements;
+  /** Reset password in expired mode (p_expired = Y): the old password is required (§4). */
+  expiredPassword?: boolean;
+  /** Time zone options (§3 "Time zone option: id, displayLabel"). */
+  timeZones?: { id: string; displayLabel: string }[];
+}
+
+/** Every builder has this signature (issue 3). */
+export type FormBuilder = (
+  settings: OrgSettings,
+  flags: FormFlags,
+  mode: FormMode,
+) => BuiltForm;

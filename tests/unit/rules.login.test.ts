@@ -1,9 +1,10 @@
 /** §5 Login rules, run through the browser's and the server's validator alike. */
 import { describe, expect, it } from 'vitest';
 import { buildLoginSchema } from '../../schemas/forms/buildLoginSchema.ts';
+import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { browserErrors, keysOf, serverErrors } from '../support/formValidators.ts';
 
-const form = buildLoginSchema();
+const form = buildLoginSchema(fixtureOrgs.springfield.settings, { featureFlags: fixtureOrgs.springfield.flags }, 'signup');
 
 const rows: [string, Record<string, unknown>, [string, string][]][] = [
   ['both given', { username: 'demo.member', password: 'x' }, []],

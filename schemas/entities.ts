@@ -1,0 +1,97 @@
+/**
+ * The §3 entities the form builders read besides the organisation settings: what the server says
+ * about one member's profile fields, contact paths and custom fields (editable, mandatory, exposed …).
+ */
+
+/** §3 Contact path types. RECIP is the mobile app ("value yes means logged in to the app"). */
+export const CONTACT_PATH_TYPES = [
+  'EMAIL', 'SMS', 'PHONE', 'TTYTDD', 'PAGER', 'FAX', 'TA', 'RECIP', 'SLACK', 'PLAINTEXTEMAIL', 'NUMERICPAGER',
+] as const;
+export type ContactPathType = (typeof CONTACT_PATH_TYPES)[number];
+
+/** §3 Quiet time: days 1–7 with Sunday first. */
+export interface QuietTimeFrame {
+  name: string;
+  days: number[];
+  fromHour: number;
+  fromMin: number;
+  toHour: number;
+  toMin: number;
+  /** The 24-hour option: end equals start (§4). */
+  allDay?: boolean;
+}
+
+/** §3 Contact path as the server describes one delivery path of a member. */
+export interface ContactPathDefinition {
+  pathId: number;
+  type: ContactPathType;
+  name: string;
+  editable: boolean;
+  mandatory: boolean;
+  expose: boolean;
+  /** Pager services to choose from (systemRequirement), for PAGER/NUMERICPAGER/PLAINTEXTEMAIL. */
+  pagerServices?: string[];
+}
+
+/** §3 Contact path values a member submits. */
+export interface ContactPathValue {
+  pathId: number;
+  type: ContactPathType;
+  value: string;
+  countryCode?: string;
+  phoneExt?: string;
+  ext?: string;
+  pin?: string;
+  systemRequirement?: string;
+  /** The phone "use as is" bypass (§4). */
+  noValidate?: boolean;
+  waitTime?: number;
+  pathEnable?: boolean;
+  quietTimeFrames?: QuietTimeFrame[];
+}
+
+/** §3 Profile.profiles entry: one profile field and its flags, by fieldName. */
+export interface ProfileFieldFlags {
+  fieldName: string;
+  name: string;
+  profileId: number;
+  value: string;
+  editable: boolean;
+  mandatory: boolean;
+  expose: boolean;
+}
+
+/** §3 Profile flags the profile builder needs. */
+export interface ProfileFlags {
+  profiles: ProfileFieldFlags[];
+  isPreferredLanguageEditable: boolean;
+  isPreferredLanguageMandatory: boolean;
+  isPreferredLanguageExposed: boolean;
+  isEmailEditable: boolean;
+  isChangePassword: boolean;
+  minContactPathNum: number;
+  /** Username is shown only for registered, non-migrated members not from the public portal (§2). */
+  registered: boolean;
+  isMigrated: boolean;
+  fromPublicPortal: boolean;
+  timeZoneEditable: boolean;
+  timeZoneMandatory: boolean;
+}
+
+/** §3 Custom field: data type × display format (F free, L list, S multi-select). */
+export interface CustomFieldDefinition {
+  attrId: number;
+  name: string;
+  dataType: 'STRING' | 'DATE' | 'NUMBER';
+  displayFormat: 'F' | 'L' | 'S';
+  definedValues: string[];
+  editable: boolean;
+  mandatory: boolean;
+}
+
+/** §3 Event subscription web page requirements. */
+export interface EventSignUpRequirements {
+  requireName: boolean;
+  requireMobile: boolean;
+  requireEmail: boolean;
+}
