@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import errors from './plugins/errors.ts';
 import session from './plugins/session.ts';
+import adminRoutes from './routes/admin.ts';
 import demoRoutes from './routes/demo.ts';
 import featureFlagRoutes from './routes/featureFlags.ts';
 import healthRoutes from './routes/health.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes, { db });
   await app.register(loginRoutes, { db });
   await app.register(demoRoutes, { db, demo: options.demo });
+  await app.register(adminRoutes, { db });
   if (client) await client.register(app);
   return app;
 }

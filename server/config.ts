@@ -14,6 +14,8 @@ export interface Config {
   dev: boolean;
   /** Running behind a reverse proxy that ends TLS (TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** Password of the administrator `admin` (the admin preview); in demo mode the demo password when unset. */
+  adminPassword: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -24,6 +26,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   const demo = env.DEMO ?? (env.DATABASE_URL ? '0' : '1');
   if (demo !== '0' && demo !== '1') throw new ConfigError(`DEMO must be 0 or 1, got "${env.DEMO}"`);
   const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 12) throw new ConfigError('ADMIN_PASSWORD must have at least 12 characters');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// address');
   }
@@ -35,5 +38,6 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demo: demo === '1',
     dev: argv.includes('--dev'),
     trustProxy: env.TRUST_PROXY === '1',
+    adminPassword: env.ADMIN_PASSWORD || null,
   };
 }

@@ -10,6 +10,7 @@ import { builtClient, devClient } from './client.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './routes/admin.ts';
 
 async function main() {
   const config = readConfig(process.env, process.argv.slice(2));
@@ -23,6 +24,8 @@ async function main() {
     const created = await seedDemo(database.db);
     if (created.length) console.log(`seeded demo organisations: ${created.join(', ')}`);
   }
+  const adminPassword = config.adminPassword ?? (config.demo ? DEMO_ADMIN_PASSWORD : null);
+  if (adminPassword) await ensureAdmin(database.db, adminPassword);
 
   const client = config.dev ? await devClient() : await builtClient();
   const app = await buildApp({
@@ -58,6 +61,9 @@ async function main() {
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''})`);
   if (config.demo) console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+  if (adminPassword) {
+    console.log(`admin preview: ${address}/admin  ·  user admin${config.adminPassword ? ' (password from ADMIN_PASSWORD)' : ` / ${DEMO_ADMIN_PASSWORD}`}`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -105,3 +105,27 @@ export const sessionLogins = pgTable(
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Platform administrators (issue 3 admin live preview). Not a tenant table: an administrator
+ * previews and edits the settings of every organisation.
+ */
+export const admins = pgTable('admins', {
+  username: text('username').primaryKey(),
+  /** argon2id (PHC string). */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An administrator's session: its own cookie (path /admin), its own CSRF token. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    username: text('username').notNull().references(() => admins.username, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 export const API_PREFIXES = [
   '/rest/', '/public/', '/featureFlags', '/changeLanguage/', '/manage/', '/mbr-portal/', '/member-portal-gateway/',
   '/download/', '/nixle/', '/getgeo/', '/index/', '/deleteAccount/', '/logout/', '/healthz', '/assets/', '/static_',
+  '/admin/api/',
 ];
 
 export function isApiPath(url: string): boolean {

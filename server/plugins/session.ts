@@ -35,9 +35,11 @@ declare module 'fastify' {
   }
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the database keeps of a session cookie: its SHA-256, never the cookie itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function sameToken(a: string, b: string): boolean {
+/** Compares two secrets in constant time. */
+export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
@@ -52,7 +54,7 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
     const current = () => {
       loaded ??= token
         ? db.select().from(sessions)
-          .where(and(eq(sessions.sessionHash, hash(token)), gt(sessions.expiresAt, new Date())))
+          .where(and(eq(sessions.sessionHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
           .then((rows) => rows[0] ?? null)
         : Promise.resolve(null);
       return loaded;
@@ -64,7 +66,7 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
         if (existing) return existing;
         const fresh = randomBytes(32).toString('base64url');
         const [row] = await db.insert(sessions).values({
-          sessionHash: hash(fresh),
+          sessionHash: hashToken(fresh),
           csrfToken: randomBytes(32).toString('base64url'),
           expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         }).returning();

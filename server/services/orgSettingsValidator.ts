@@ -1,23 +1,19 @@
 /**
- * Validates organisation settings against schemas/org-settings.schema.json (issue: settings are
- * stored only when valid). Errors come back as JSON pointers, the same shape form errors use.
+ * Validates organisation settings against schemas/org-settings.schema.json: the demo seed and the
+ * admin API store settings only when they pass. Errors come back as `{ pointer, key, params }`,
+ * the same shape (and the same mapping) as form errors, so the admin form shows them inline.
  */
 import { Ajv } from 'ajv';
+import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
+import type { FieldError } from '../../schemas/forms/types.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false });
 const validate = ajv.compile<OrgSettingsInput>(orgSettingsSchema);
 
-export interface SettingsError {
-  pointer: string;
-  key: string;
-  params: Record<string, unknown>;
-}
+export type SettingsError = FieldError;
 
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
   if (validate(settings)) return { ok: true, settings };
-  return {
-    ok: false,
-    errors: (validate.errors ?? []).map((e) => ({ pointer: e.instancePath || '/', key: e.keyword, params: e.params })),
-  };
+  return { ok: false, errors: toFieldErrors(validate.errors) };
 }

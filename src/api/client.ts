@@ -59,10 +59,13 @@ export function authToken(): string | null {
   return readCookie('authToken') || new URLSearchParams(navigation.current().search).get('Authorization') || null;
 }
 
+/** First path segments that are not organisations: the admin preview and public communications. */
+const NOT_ORGANISATIONS = new Set(['admin', 'comms']);
+
 /** The organisation of the current address: its first path segment. */
 export function currentOrgId(): string | null {
   const first = navigation.current().pathname.split('/')[1];
-  return first ? decodeURIComponent(first) : null;
+  return first && !NOT_ORGANISATIONS.has(first) ? decodeURIComponent(first) : null;
 }
 
 export function withQuery(path: string, query: Query | undefined): string {

@@ -5,15 +5,17 @@ import { ConfigError, readConfig } from '../../server/config.ts';
 describe('readConfig', () => {
   it('has the README defaults', () => {
     expect(readConfig({})).toEqual({
-      port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false,
+      port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
     });
   });
 
   it('reads every variable', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u@db/portal', DEMO: '1', TRUST_PROXY: '1',
+      ADMIN_PASSWORD: 'correct horse battery',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: true,
+      adminPassword: 'correct horse battery',
     });
   });
 
@@ -27,6 +29,7 @@ describe('readConfig', () => {
     [{ PORT: '70000' }, 'PORT must be a port number'],
     [{ DEMO: 'yes' }, 'DEMO must be 0 or 1'],
     [{ DATABASE_URL: 'mysql://db/portal' }, 'DATABASE_URL must be a postgres://'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must have at least 12 characters'],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -57,14 +57,14 @@ describe('org-settings.schema.json', () => {
   });
 
   it.each([
-    ['no orgName', {}, '/'],
+    ['no orgName', {}, '/orgName'],
     ['an unknown setting', { orgName: 'X', showEverything: true }, '/'],
     ['a flag that is not boolean', { orgName: 'X', showWeather: 'yes' }, '/showWeather'],
     ['an unknown user status', { orgName: 'X', userStatus: 'secret' }, '/userStatus'],
     ['a country that is not ISO 3166', { orgName: 'X', defaultCountry: 'usa' }, '/defaultCountry'],
     ['a negative minSignup', { orgName: 'X', minSignup: -1 }, '/minSignup'],
     ['an unknown translation type', { orgName: 'X', translation: { type: 'babelfish' } }, '/translation/type'],
-    ['a path setting without pathId', { orgName: 'X', SMSSetting: { type: 'SMS' } }, '/SMSSetting'],
+    ['a path setting without pathId', { orgName: 'X', SMSSetting: { type: 'SMS' } }, '/SMSSetting/pathId'],
   ])('refuses %s with a pointer to it', (_name, settings, pointer) => {
     const result = validateOrgSettings(settings);
     expect(result.ok).toBe(false);

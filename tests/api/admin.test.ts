@@ -1,0 +1,134 @@
+/**
+ * The admin API of the live preview (issue 3): sign-in, no anonymous access, CSRF on writes,
+ * settings validated against org-settings.schema.json with nothing saved when refused.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../server/db/schema.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
+import { createTestApp, setCookie, type TestApp } from '../support/testApp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.database.db, DEMO_ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signIn() {
+  const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+  expect(response.statusCode).toBe(200);
+  const cookie = setCookie(response, 'SSPADMIN')!;
+  return { cookie: `SSPADMIN=${cookie.value}`, csrfToken: response.json().csrfToken as string, raw: cookie };
+}
+
+const storedSettings = async (orgId: string) => (await t.database.db.select().from(organizations).where(eq(organizations.orgId, orgId)))[0]!;
+
+describe('admin sign-in', () => {
+  it('sets an HttpOnly SameSite=Strict cookie on /admin and answers a CSRF token', async () => {
+    const session = await signIn();
+    expect(session.raw).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    const who = await t.app.inject({ url: '/admin/api/session', headers: { cookie: session.cookie } });
+    expect(who.json()).toEqual({ username: 'admin', csrfToken: session.csrfToken });
+  });
+
+  it.each([
+    ['a wrong password', { username: 'admin', password: 'wrong' }, 401, 'admin.login.invalid'],
+    ['an unknown administrator', { username: 'root', password: DEMO_ADMIN_PASSWORD }, 401, 'admin.login.invalid'],
+    ['no password', { username: 'admin' }, 400, 'request.invalid'],
+  ])('refuses %s', async (_name, payload, status, errorCode) => {
+    const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().errorCode).toBe(errorCode);
+    expect(setCookie(response, 'SSPADMIN')).toBeUndefined();
+  });
+
+  it('ends the session at logout', async () => {
+    const session = await signIn();
+    const out = await t.app.inject({ method: 'POST', url: '/admin/api/logout', headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken } });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/admin/api/orgs', headers: { cookie: session.cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('admin settings', () => {
+  it.each([
+    ['GET', '/admin/api/orgs'],
+    ['GET', '/admin/api/orgs/acme/settings'],
+    ['PUT', '/admin/api/orgs/acme/settings'],
+  ])('refuses an anonymous %s %s with 401', async (method, url) => {
+    const response = await t.app.inject({ method: method as 'GET', url, payload: method === 'PUT' ? { settings: { orgName: 'X' }, settingsVersion: 1 } : undefined });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorCode).toBe('admin.signInRequired');
+  });
+
+  it('lists the organisations and answers stored and resolved settings', async () => {
+    const session = await signIn();
+    const list = (await t.app.inject({ url: '/admin/api/orgs', headers: { cookie: session.cookie } })).json();
+    expect(list.organizations.map((o: { orgId: string }) => o.orgId)).toContain('springfield');
+    const acme = (await t.app.inject({ url: '/admin/api/orgs/acme/settings', headers: { cookie: session.cookie } })).json();
+    expect(acme.settings.orgName).toBe('Acme Corporation');
+    expect(acme.settings.isEB360MapEnabled).toBeUndefined();
+    expect(acme.resolved.isEB360MapEnabled).toBe(true);
+    expect(acme.settingsVersion).toBe(1);
+    expect(acme.featureFlags.cme_mbr_delelteButton).toBe(false);
+  });
+
+  it('saves valid settings and bumps the version', async () => {
+    const session = await signIn();
+    const before = await storedSettings('paused');
+    const response = await t.app.inject({
+      method: 'PUT', url: '/admin/api/orgs/paused/settings', headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      payload: { settings: { ...before.settings, showWeather: true }, settingsVersion: before.settingsVersion },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', settingsVersion: before.settingsVersion + 1 });
+    const after = await storedSettings('paused');
+    expect(after.settings.showWeather).toBe(true);
+    const init = (await t.app.inject({ url: '/rest/init?orgId=paused' })).json();
+    expect(init.navConfig.showWeather).toBe(true);
+  });
+
+  it.each([
+    ['a flag that is not boolean', { showWeather: 'yes' }, '/showWeather', 'jquery.validation.invalid'],
+    ['an unknown setting', { showEverything: true }, '/', 'jquery.validation.invalid'],
+    ['an empty organisation name', { orgName: '' }, '/orgName', 'jquery.validation.minlength'],
+    ['a negative minSignup', { minSignup: -1 }, '/minSignup', 'jquery.validation.invalid'],
+  ])('refuses %s with field errors and saves nothing', async (_name, change, pointer, key) => {
+    const session = await signIn();
+    const before = await storedSettings('acme');
+    const response = await t.app.inject({
+      method: 'PUT', url: '/admin/api/orgs/acme/settings', headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      payload: { settings: { ...before.settings, ...change }, settingsVersion: before.settingsVersion },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('validation');
+    expect(response.json().errors).toContainEqual(expect.objectContaining({ pointer, key }));
+    expect(await storedSettings('acme')).toEqual(before);
+  });
+
+  it('refuses a write without the CSRF token, and one made on an old version, saving nothing', async () => {
+    const session = await signIn();
+    const before = await storedSettings('campus');
+    const noCsrf = await t.app.inject({
+      method: 'PUT', url: '/admin/api/orgs/campus/settings', headers: { cookie: session.cookie },
+      payload: { settings: { ...before.settings, showWeather: true }, settingsVersion: before.settingsVersion },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    const stale = await t.app.inject({
+      method: 'PUT', url: '/admin/api/orgs/campus/settings', headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      payload: { settings: { ...before.settings, showWeather: true }, settingsVersion: before.settingsVersion + 5 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ errorCode: 'settings.conflict', settingsVersion: before.settingsVersion });
+    expect(await storedSettings('campus')).toEqual(before);
+  });
+
+  it('answers 404 for an unknown organisation', async () => {
+    const session = await signIn();
+    const response = await t.app.inject({ url: '/admin/api/orgs/nowhere/settings', headers: { cookie: session.cookie } });
+    expect(response.statusCode).toBe(404);
+  });
+});
