@@ -43,10 +43,17 @@ export type FormMode = 'signup' | 'edit' | 'review';
 export type FieldMessages = Partial<Record<string, string>>;
 
 /** JSON Schema as the builders write it: draft-07 plus the `messages` annotation and our keywords. */
-export type FormSchema = JSONSchema7 & {
+export type FormSchema = Omit<JSONSchema7, 'properties' | 'items' | 'if' | 'then' | 'else' | 'allOf' | 'anyOf' | 'oneOf' | 'not'> & {
   messages?: FieldMessages;
   properties?: Record<string, FormSchema | boolean>;
   items?: FormSchema | FormSchema[];
+  if?: FormSchema;
+  then?: FormSchema;
+  else?: FormSchema;
+  allOf?: FormSchema[];
+  anyOf?: FormSchema[];
+  oneOf?: FormSchema[];
+  not?: FormSchema;
   [keyword: string]: unknown;
 };
 

@@ -7,6 +7,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FORM_AJV_OPTIONS, FORM_FORMATS } from '../../schemas/forms/ajvOptions.ts';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
+import { trimStrings } from '../../schemas/forms/trimStrings.ts';
 import type { BuiltForm, FieldError } from '../../schemas/forms/types.ts';
 
 const ajv = new Ajv({ ...FORM_AJV_OPTIONS, keywords: [...FORM_AJV_OPTIONS.keywords], formats: { ...FORM_FORMATS } });
@@ -33,12 +34,17 @@ function compiled(cacheKey: string, form: BuiltForm): ValidateFunction {
   return validate;
 }
 
-export type SubmissionResult = { ok: true } | { ok: false; errors: FieldError[] };
+export type SubmissionResult<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
 
-/** Validates `data` against `form`; `cacheKey` must change whenever the form can (e.g. `${orgId}:${settingsVersion}:profile:edit`). */
-export function validateSubmission(cacheKey: string, form: BuiltForm, data: unknown): SubmissionResult {
+/**
+ * Validates a submission against `form` after trimming its text (§5); on success answers the
+ * trimmed data, which is what gets stored. `cacheKey` must change whenever the form can
+ * (e.g. `${orgId}:${settingsVersion}:profile:edit`).
+ */
+export function validateSubmission<T = unknown>(cacheKey: string, form: BuiltForm, submitted: T): SubmissionResult<T> {
   const validate = compiled(cacheKey, form);
-  return validate(data) ? { ok: true } : { ok: false, errors: toFieldErrors(validate.errors) };
+  const data = trimStrings(submitted);
+  return validate(data) ? { ok: true, data } : { ok: false, errors: toFieldErrors(validate.errors) };
 }
 
 /** The §8 answer for a refused submission: nothing was stored. */

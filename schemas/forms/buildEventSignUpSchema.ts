@@ -1,0 +1,51 @@
+/**
+ * §5 "Event sign-up: full name if requireName; mobile always checked against North American pattern
+ * ('eventSubscription.validation.phone'), required if requireMobile; email valid
+ * ('eventSubscription.validation.email'), required if requireEmail", from `flags.eventSignUp`
+ * (§3 eventSubscriptionWebPage; absent means nothing required). Mobile and email are checked once
+ * something is typed (`if: { minLength: 1 }`), so an optional empty field passes and a required empty
+ * one reports "required" alone; the email rule is the one of every form (commonFields.ts `emailField`,
+ * §9 6–80) with this form's key. Names max 100 (§9). The same form in every mode.
+ */
+import { LIMITS } from '../rules/limits.ts';
+import { emailField, requiredOf } from './commonFields.ts';
+import type { FormBuilder, FormSchema } from './types.ts';
+
+/**
+ * A North American (NANP) number as people type it, after jQuery validation's `phoneUS`: an optional
+ * +1 or 1, an area code (optionally in brackets) and an exchange that do not start with 0 or 1 (and
+ * an area code not of the N11 service form), then four digits; single spaces, dots or hyphens between.
+ */
+const NORTH_AMERICAN_PHONE =
+  '^(?:\\+?1[-. ]?)?(?:\\([2-9](?:[02-9][0-9]|1[02-9])\\)|[2-9](?:[02-9][0-9]|1[02-9]))[-. ]?[2-9][0-9]{2}[-. ]?[0-9]{4}$';
+
+const REQUIRED = 'jquery.validation.field.required';
+const EMAIL_INVALID = 'eventSubscription.validation.email';
+
+/** Required: present and not empty, with the one "required" message either way. */
+const requiredWhen = (on: boolean): FormSchema => (on ? { minLength: 1, messages: { minLength: REQUIRED } } : {});
+
+export const buildEventSignUpSchema: FormBuilder = (_settings, flags) => {
+  const { requireName = false, requireMobile = false, requireEmail = false } = flags.eventSignUp ?? {};
+  return {
+    schema: {
+      type: 'object',
+      required: requiredOf({ fullName: requireName, mobile: requireMobile, email: requireEmail }),
+      properties: {
+        fullName: { type: 'string', title: 'eventSubscription.fullName.label', maxLength: LIMITS.name.max, ...requiredWhen(requireName) },
+        mobile: {
+          type: 'string', title: 'eventSubscription.mobile.label', ...requiredWhen(requireMobile),
+          if: { minLength: 1 },
+          then: { pattern: NORTH_AMERICAN_PHONE, messages: { pattern: 'eventSubscription.validation.phone' } },
+        },
+        email: emailField('eventSubscription.email.label', { invalidKey: EMAIL_INVALID, required: requireEmail }),
+      },
+    },
+    uiSchema: {
+      'ui:order': ['fullName', 'mobile', 'email'],
+      fullName: { 'ui:widget': 'text', 'ui:autocomplete': 'name' },
+      mobile: { 'ui:widget': 'text', 'ui:autocomplete': 'tel', 'ui:options': { inputType: 'tel' } },
+      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+    },
+  };
+};

@@ -1,0 +1,34 @@
+/**
+ * §5 "Forgot password: username, email, answer required; email must match login
+ * ('ssp.forgetpwd.email.error'); answer verified ('ssp.forgetpwd.security.answer.invalid')", with
+ * the §5 rules of each field as the other forms write them: username required
+ * ('login.username.required', max 80; the sign-up pattern is not applied, as on the login form, so
+ * no existing username is refused), email valid 6–80, security answer 2–120. Matching and verifying
+ * are the server's answers, not schema rules. The same form in every mode (it has no review page).
+ */
+import { LIMITS } from '../rules/limits.ts';
+import { emailField, securityAnswerField } from './commonFields.ts';
+import type { FormBuilder } from './types.ts';
+
+export const buildForgotPasswordSchema: FormBuilder = () => {
+  return {
+    schema: {
+      type: 'object',
+      required: ['username', 'email', 'securityAnswer'],
+      properties: {
+        username: {
+          type: 'string', title: 'login.username.label', minLength: 1, maxLength: LIMITS.username.max,
+          messages: { required: 'login.username.required', minLength: 'login.username.required' },
+        },
+        email: emailField('forgotPassword.email.label', { required: true }),
+        securityAnswer: { ...securityAnswerField(), title: 'forgotPassword.securityAnswer.label' },
+      },
+    },
+    uiSchema: {
+      'ui:order': ['username', 'email', 'securityAnswer'],
+      username: { 'ui:widget': 'text', 'ui:autocomplete': 'username' },
+      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+      securityAnswer: { 'ui:widget': 'text', 'ui:autocomplete': 'off' },
+    },
+  };
+};
