@@ -5,10 +5,13 @@
  * schemas/org-settings.schema.json, refused whole (400, nothing saved) when invalid, and refused
  * (409) when someone else saved in between.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
+import { previewFlags } from '../../schemas/forms/previewFlags.ts';
+import type { FormMode } from '../../schemas/forms/types.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
@@ -17,6 +20,7 @@ import { hashToken, sameToken } from '../plugins/session.ts';
 import { findFeatureFlags } from '../repositories/organizations.ts';
 import { validateOrgSettings } from '../services/orgSettingsValidator.ts';
 import { orgIdParams } from './shared.ts';
+import { checkSubmission } from '../services/formSubmissions.ts';
 
 export const ADMIN_COOKIE = 'SSPADMIN';
 const ADMIN_TTL_MS = 8 * 60 * 60 * 1000;
@@ -126,6 +130,41 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
     }
     return { status: 'ok', settingsVersion: updated[0]!.settingsVersion };
   });
+
+  /**
+   * The preview's server check: validates a filled-in preview form with the settings being edited
+   * (not yet saved), through the same builder and validator a member's submission goes through.
+   */
+  app.post<{ Params: { orgId: string; form: FormName }; Body: { settings: unknown; mode: FormMode; data: unknown } }>(
+    '/admin/api/orgs/:orgId/forms/:form/validate',
+    {
+      schema: {
+        params: { type: 'object', required: ['orgId', 'form'], properties: { ...orgIdParams.properties, form: { enum: Object.keys(FORM_BUILDERS) } } },
+        body: {
+          type: 'object', required: ['settings', 'mode', 'data'], additionalProperties: false,
+          properties: { settings: { type: 'object' }, mode: { enum: ['signup', 'edit', 'review'] }, data: {} },
+        },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const checked = validateOrgSettings(request.body.settings);
+      if (!checked.ok) return reply.code(400).send({ errorCode: 'validation', errors: checked.errors });
+      const [row] = await db.select().from(organizations).where(eq(organizations.orgId, request.params.orgId));
+      if (!row) return reply.code(404).send({ errorCode: 'org.notFound' });
+      const { form, orgId } = request.params;
+      if (!(FORM_BUILDERS[form].modes as readonly FormMode[]).includes(request.body.mode)) {
+        return reply.code(400).send({ errorCode: 'request.invalid', message: `${form} has no ${request.body.mode} mode` });
+      }
+      const settings = resolveOrgSettings(checked.settings);
+      const flags = previewFlags(settings, await findFeatureFlags(db, orgId));
+      // Edited settings have no version yet: their digest keeps their compiled validators apart.
+      const digest = createHash('sha1').update(JSON.stringify(checked.settings)).digest('base64url');
+      const preview = { orgId: `${orgId}~preview~${digest}`, settings, settingsVersion: row.settingsVersion };
+      const result = checkSubmission(preview, form, request.body.mode, flags, request.body.data);
+      return result.ok ? { status: 'ok' } : reply.code(400).send({ errorCode: 'validation', errors: result.errors });
+    },
+  );
 }
 
 /** Creates or updates the administrator `admin` (demo mode: the demo password; otherwise ADMIN_PASSWORD). */

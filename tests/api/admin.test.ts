@@ -132,3 +132,46 @@ describe('admin settings', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('the preview\'s server check (same builder, same validator)', () => {
+  const validate = async (form: string, mode: string, settings: Record<string, unknown>, data: unknown) => {
+    const session = await signIn();
+    return t.app.inject({
+      method: 'POST', url: `/admin/api/orgs/acme/forms/${form}/validate`,
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      payload: { settings, mode, data },
+    });
+  };
+
+  it('refuses a bad sign-up with the field keys of §5, and accepts it once the edited settings allow it', async () => {
+    const { settings } = await storedSettings('acme');
+    const data = {
+      firstName: 'Dana', lastName: 'Member', username: 'dana', password: 'acmecorp1', securityQuestion: 'question_eleven', securityAnswer: 'Blue',
+      preferredLanguage: 'en_US', email: 'dana@example.org', smsPhone: { value: '', countryCode: 'US' }, mobilePhone: { value: '', countryCode: 'US' }, slack: '', accept: true,
+    };
+    const refused = await validate('signUp', 'signup', settings, data);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((e: { pointer: string; key: string }) => [e.pointer, e.key])).toEqual([
+      ['/password', 'ssp.password.valid.invalid'],
+      ['/', 'new.registration.signup.create.contactpath.error'],
+    ]);
+    // The preview's settings, not the saved ones: a minimum of 1 and a public organisation's password rule.
+    const accepted = await validate('signUp', 'signup', { ...settings, minSignup: 1, userStatus: 'public', isPublic: true }, data);
+    expect(accepted.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['an unknown form', 'nope', 'signup', 400],
+    ['a mode the form does not have', 'signUp', 'review', 400],
+  ])('refuses %s', async (_name, form, mode, status) => {
+    const { settings } = await storedSettings('acme');
+    const response = await validate(form, mode, settings, {});
+    expect(response.statusCode).toBe(status);
+    expect(response.json().errorCode).toBe('request.invalid');
+  });
+
+  it('refuses anonymous use', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/admin/api/orgs/acme/forms/login/validate', payload: { settings: {}, mode: 'signup', data: {} } });
+    expect(response.statusCode).toBe(401);
+  });
+});
