@@ -16,10 +16,14 @@ export interface ClientApp {
 export const rootDir = fileURLToPath(new URL('..', import.meta.url));
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** Content-Security-Policy of the built app: only its own scripts; images may come from tile and file servers. */
+/**
+ * Content-Security-Policy of the built app: only its own scripts; images may come from tile and
+ * file servers. 'unsafe-eval' is there for one reason: ajv (the form validator, the same one the
+ * server runs) compiles each form's JSON Schema into a function at run time. No inline script is allowed.
+ */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "connect-src 'self'",

@@ -88,6 +88,7 @@ export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
         reorderable: !readOnly,
         showPathEnable: mode === 'edit',
         readonly: readOnly,
+        timeZones: flags.timeZones ?? [],
       },
     },
   };

@@ -73,7 +73,9 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
 
   const contactPaths = buildContactPathsSchema(settings, flags, mode);
   properties.contactPaths = contactPaths.schema;
-  uiSchema.contactPaths = contactPaths.uiSchema;
+  // Quiet times need a time zone (§4): the contact-path list reads the profile's own field.
+  const contactOptions = (contactPaths.uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
+  uiSchema.contactPaths = { ...contactPaths.uiSchema, 'ui:options': { ...contactOptions, timeZones, timeZoneField: '/timeZone' } };
 
   return {
     schema: { type: 'object', properties, required },

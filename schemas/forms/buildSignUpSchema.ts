@@ -116,7 +116,8 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
   if (settings.showAddress && variant !== 'public') {
     const location = buildLocationSchema(settings, flags, 'signup');
     properties.address = signUpAddress(location.schema, settings.addressSetting.mandatory);
-    uiSchema.address = location.uiSchema;
+    // `verified` is set by the "Verify your location" modal (§4), never typed.
+    uiSchema.address = { ...location.uiSchema, 'ui:order': [...(location.uiSchema['ui:order'] ?? []), 'verified'], verified: { 'ui:options': { hidden: true } } };
     if (settings.addressSetting.mandatory) required.push('address');
   }
 

@@ -17,6 +17,14 @@ export const paths = {
   banner: (orgId: string) => `/${seg(orgId)}/banner`,
   demoOrganizations: '/rest/demo/organizations',
 
+  // The admin live preview (issue 3; not a call of §7)
+  adminLogin: '/admin/api/login',
+  adminLogout: '/admin/api/logout',
+  adminSession: '/admin/api/session',
+  adminOrganizations: '/admin/api/orgs',
+  adminSettings: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/settings`,
+  adminValidateForm: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validate`,
+
   // Communications, maps (§7)
   comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,
   mapToken: '/rest/api/map/cas/token',

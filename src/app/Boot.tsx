@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, useInit } from '../api/hooks.ts';
@@ -11,13 +11,17 @@ import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
 import { RootScreen } from '../screens/root/RootScreen.tsx';
 import { OrgApp } from './OrgApp.tsx';
 
+/** The admin live preview, with the form renderer: loaded only at /admin. */
+const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+
 /** Which app an address belongs to: the root page, a public communication, or an organisation. */
-export type BootTarget = { kind: 'root' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
+export type BootTarget = { kind: 'root' } | { kind: 'admin' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
 
 export function bootTarget(pathname: string): BootTarget {
   const [, first, second] = pathname.split('/');
   if (!first) return { kind: 'root' };
   if (first === 'comms') return { kind: 'comms', commsId: decodeURIComponent(second ?? '') };
+  if (first === 'admin') return { kind: 'admin' };
   return { kind: 'org', orgId: decodeURIComponent(first) };
 }
 
@@ -33,6 +37,7 @@ export function Boot({ location }: { location: Pick<Location, 'pathname' | 'sear
   return (
     <I18nextProvider i18n={i18n}>
       {target.kind === 'root' ? <RootScreen /> : null}
+      {target.kind === 'admin' ? <Suspense fallback={<LoadingBar />}><AdminApp /></Suspense> : null}
       {target.kind === 'comms' ? <CommsScreen commsId={target.commsId} /> : null}
       {target.kind === 'org' ? <OrgBoot orgId={target.orgId} accessKey={new URLSearchParams(location.search).get('accessKey')} /> : null}
     </I18nextProvider>

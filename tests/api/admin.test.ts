@@ -134,7 +134,7 @@ describe('admin settings', () => {
 });
 
 describe('the preview\'s server check (same builder, same validator)', () => {
-  const validate = async (form: string, mode: string, settings: Record<string, unknown>, data: unknown) => {
+  const validate = async (form: string, mode: string, settings: object, data: unknown) => {
     const session = await signIn();
     return t.app.inject({
       method: 'POST', url: `/admin/api/orgs/acme/forms/${form}/validate`,

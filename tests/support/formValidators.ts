@@ -1,25 +1,18 @@
 /**
- * The two validators of a form, side by side, for the table-driven rule tests: the browser's (rjsf's
- * ajv8 validator, customised exactly as src/forms does it) and the server's (server/services/formValidator.ts).
+ * The two validators of a form, side by side, for the table-driven rule tests: the browser's
+ * (src/forms/validator.ts, rjsf's ajv8 validator) and the server's (server/services/formValidator.ts).
  * A rule is proven only when both give the same field errors.
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { FORM_AJV_OPTIONS, FORM_FORMATS } from '../../schemas/forms/ajvOptions.ts';
-import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
+import { expect } from 'vitest';
 import { trimStrings } from '../../schemas/forms/trimStrings.ts';
 import type { BuiltForm, FieldError } from '../../schemas/forms/types.ts';
 import { validateSubmission } from '../../server/services/formValidator.ts';
+import { validateFormData } from '../../src/forms/validator.ts';
 
-const browser = customizeValidator({
-  ajvOptionsOverrides: { ...FORM_AJV_OPTIONS, keywords: [...FORM_AJV_OPTIONS.keywords] },
-  customFormats: { ...FORM_FORMATS },
-});
-
+/** The browser's check, as SchemaForm runs it: trimmed data through src/forms/validator.ts. */
 export function browserErrors(form: BuiltForm, data: unknown): FieldError[] {
-  const { errors } = browser.rawValidation(form.schema as never, trimStrings(data));
-  return toFieldErrors(errors as never);
+  return validateFormData(form.schema, trimStrings(data));
 }
 
 export function serverErrors(form: BuiltForm, data: unknown): FieldError[] {

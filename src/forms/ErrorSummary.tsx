@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { idOfPointer } from './pointers.ts';
+
+/** One field of the summary: its label and every message shown at it. */
+export interface ErrorSummaryEntry {
+  pointer: string;
+  label: string;
+  messages: string[];
+}
+
+interface ErrorSummaryProps {
+  idPrefix: string;
+  entries: readonly ErrorSummaryEntry[];
+  onSelect: (pointer: string) => void;
+}
+
+/**
+ * §2 "grouped error summary" (additional information page, `ui:options.errorSummary`): every field
+ * in error, once, with its messages; each entry links to its field and moves the focus there.
+ */
+export function ErrorSummary({ idPrefix, entries, onSelect }: ErrorSummaryProps) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return null;
+  const headingId = `${idPrefix}__summary-title`;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('form.errorSummary.title')}</h3>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.pointer}>
+            <a
+              href={`#${idOfPointer(idPrefix, entry.pointer)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onSelect(entry.pointer);
+              }}
+            >
+              {entry.label ? `${entry.label}: ` : ''}{entry.messages.join(' ')}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useMemo, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactPathType } from '../../../schemas/entities.ts';
+import { formatPhoneAsYouType, isForcedBypassRegion, ttyCountry, type PhoneValue } from '../../../schemas/rules/phoneNumber.ts';
+import { phoneCountries } from './phoneCountries.ts';
+
+export interface PhoneInputProps {
+  /** The number input's id (the field's `<label for>` names it); the country select and the checkbox get `{id}/countryCode` and `{id}/noValidate`. */
+  id: string;
+  /** The ids of the country select and the checkbox (default `{id}/countryCode`, `{id}/noValidate`). */
+  countryId?: string;
+  bypassId?: string;
+  value: PhoneValue | undefined;
+  onChange: (value: Required<PhoneValue>) => void;
+  /** A control lost focus; called with the id of that control. */
+  onBlur: (controlId: string) => void;
+  pathType?: ContactPathType;
+  allowedCountries?: readonly string[] | null;
+  defaultCountry?: string;
+  /** The field shows a message: the 'use as is' checkbox appears (§4). */
+  hasError: boolean;
+  describedBy?: string;
+  required?: boolean;
+  disabled?: boolean;
+  readonly?: boolean;
+  autoComplete?: string;
+}
+
+const normalized = (value: PhoneValue | undefined, fallbackCountry: string): Required<PhoneValue> => ({
+  value: value?.value ?? '',
+  countryCode: value?.countryCode || fallbackCountry,
+  noValidate: value?.noValidate === true,
+});
+
+/**
+ * §4/§5 phone: the country select, the number (formatted for the country as it is typed, unless it
+ * is taken 'as is') and the 'use as is' checkbox, shown only while the field has a message or the
+ * bypass is on; forced on and locked for the regions PN, UM, AN, CS, AQ. A TTY/TDD number is only
+ * in the US or Canada. The value is `{ value, countryCode, noValidate }`.
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const { t, i18n } = useTranslation();
+  const { id, value, onChange, onBlur, pathType, allowedCountries, hasError, describedBy, required, disabled, readonly, autoComplete } = props;
+  const countryId = props.countryId ?? `${id}/countryCode`;
+  const bypassId = props.bypassId ?? `${id}/noValidate`;
+  const tty = pathType === 'TTYTDD';
+  const fallback = tty ? ttyCountry(props.defaultCountry) : (props.defaultCountry || 'US');
+  const phone = normalized(value, fallback);
+  const country = tty ? ttyCountry(phone.countryCode) : phone.countryCode;
+  const forced = isForcedBypassRegion(country);
+  const bypass = phone.noValidate || forced;
+  const countries = useMemo(() => phoneCountries(i18n.language, { allowed: allowedCountries, tty }), [i18n.language, allowedCountries, tty]);
+
+  const handleNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    // Formatting while deleting would put back the bracket or dash just deleted.
+    const grew = text.length > phone.value.length;
+    const next = bypass || !grew ? text : formatPhoneAsYouType(country, text);
+    onChange({ ...phone, countryCode: country, value: next, noValidate: bypass });
+  };
+  const handleCountry = (event: ChangeEvent<HTMLSelectElement>) => {
+    const code = event.target.value;
+    onChange({ ...phone, countryCode: code, noValidate: isForcedBypassRegion(code) ? true : isForcedBypassRegion(country) ? false : phone.noValidate });
+  };
+
+  return (
+    <div className="phone-input">
+      <select
+        id={countryId}
+        className="input phone-country"
+        aria-label={t('form.phone.country')}
+        value={country}
+        disabled={disabled || readonly}
+        onChange={handleCountry}
+        onBlur={() => onBlur(countryId)}
+      >
+        {countries.some((c) => c.code === country) ? null : <option value={country}>{country}</option>}
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>{c.dialCode ? `${c.name} (+${c.dialCode})` : `${c.name} (${c.code})`}</option>
+        ))}
+      </select>
+      <input
+        id={id}
+        className="input phone-number"
+        type="tel"
+        inputMode="tel"
+        autoComplete={autoComplete ?? 'tel-national'}
+        value={phone.value}
+        required={required}
+        aria-invalid={hasError ? true : undefined}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        readOnly={readonly}
+        onChange={handleNumber}
+        onBlur={() => onBlur(id)}
+      />
+      {hasError || bypass ? (
+        <div className="checkbox phone-bypass">
+          <input
+            id={bypassId}
+            type="checkbox"
+            checked={bypass}
+            disabled={forced || disabled || readonly}
+            aria-describedby={forced ? `${bypassId}__note` : undefined}
+            onChange={(event) => onChange({ ...phone, countryCode: country, noValidate: event.target.checked })}
+            onBlur={() => onBlur(bypassId)}
+          />
+          <label htmlFor={bypassId}>{t('form.phone.useAsIs')}</label>
+          {forced ? <span id={`${bypassId}__note`} className="field-help">{t('form.phone.useAsIs.forced')}</span> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

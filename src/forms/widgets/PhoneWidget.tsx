@@ -1,0 +1,52 @@
+import type { WidgetProps } from '@rjsf/utils';
+import type { ContactPathType } from '../../../schemas/entities.ts';
+import type { PhoneValue } from '../../../schemas/rules/phoneNumber.ts';
+import { formContextOf } from '../formContext.ts';
+import { pointerOfId } from '../pointers.ts';
+import { isRequired } from '../isRequired.ts';
+import { controlProps } from './controlProps.ts';
+import { PhoneInput } from './PhoneInput.tsx';
+import { ReviewValue } from './ReviewValue.tsx';
+
+/** What the `phoneNumber` keyword of schemas/forms/phoneField.ts says about the field. */
+interface PhoneRule {
+  pathType?: ContactPathType;
+  allowedCountries?: string[];
+  defaultCountry?: string;
+}
+
+/**
+ * §2 sign-up phone / SMS: a PhoneInput over the object `{ value, countryCode, noValidate }`. The
+ * path type and allowed countries come from `ui:options` or the field's `phoneNumber` rule.
+ */
+export function PhoneWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, options, schema, registry, rawErrors, required, disabled, readonly, uiSchema } = props;
+  const context = formContextOf(registry);
+  const rule = ((schema as { phoneNumber?: PhoneRule }).phoneNumber ?? {}) as PhoneRule;
+  const phone = (value ?? {}) as PhoneValue;
+  if (context.review) {
+    return <ReviewValue text={phone.value ? `${phone.countryCode ? `${phone.countryCode} ` : ''}${phone.value}` : ''} />;
+  }
+  const a11y = controlProps(props);
+  return (
+    <PhoneInput
+      id={id}
+      value={phone}
+      onChange={onChange}
+      onBlur={(controlId) => {
+        const pointer = pointerOfId(context.idPrefix, controlId);
+        if (controlId === id || pointer === null) onBlur(id, value);
+        else context.touch(pointer);
+      }}
+      pathType={(options.pathType as ContactPathType | undefined) ?? rule.pathType}
+      allowedCountries={(options.countries as string[] | undefined) ?? rule.allowedCountries ?? null}
+      defaultCountry={(options.defaultCountry as string | undefined) ?? rule.defaultCountry}
+      hasError={(rawErrors?.length ?? 0) > 0}
+      describedBy={a11y['aria-describedby']}
+      required={isRequired({ required, schema, options })}
+      disabled={disabled}
+      readonly={readonly}
+      autoComplete={typeof uiSchema?.['ui:autocomplete'] === 'string' ? uiSchema['ui:autocomplete'] : undefined}
+    />
+  );
+}

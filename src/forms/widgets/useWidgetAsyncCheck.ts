@@ -1,0 +1,48 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect } from 'react';
+import type { FormSchema } from '../../../schemas/forms/types.ts';
+import { formContextOf } from '../formContext.ts';
+import { pointerOfId } from '../pointers.ts';
+import { useAsyncCheck, type AsyncCheck, type AsyncCheckState } from '../useAsyncCheck.ts';
+import { validateFormData } from '../validator.ts';
+
+const NEVER: AsyncCheck = async () => true;
+
+/**
+ * §5 async uniqueness check of a text field that names one in `ui:options.asyncCheck` (its message
+ * key in `ui:options.asyncCheckMessage`): asked only when the value meets the field's own rules
+ * (§5 username "checked by server only when at least 4 chars and valid"); a refusal becomes one of
+ * the form's messages at the field and blocks the submit.
+ */
+export function useWidgetAsyncCheck({ id, schema, options, registry }: Pick<WidgetProps, 'id' | 'schema' | 'options' | 'registry'>): {
+  state: AsyncCheckState;
+  onValue: (value: string) => void;
+} {
+  const context = formContextOf(registry);
+  const name = typeof options.asyncCheck === 'string' ? options.asyncCheck : null;
+  const check = (name && context.asyncChecks[name]) || NEVER;
+  const handle = useAsyncCheck(check);
+  const pointer = pointerOfId(context.idPrefix, id);
+  const messageKey = typeof options.asyncCheckMessage === 'string' ? options.asyncCheckMessage : 'jquery.validation.invalid';
+  const { reportAsyncError } = context;
+  const { state } = handle;
+
+  useEffect(() => {
+    if (!name || pointer === null) return;
+    if (state.status === 'invalid') {
+      reportAsyncError(pointer, { pointer, key: state.message || messageKey, params: schema.title ? { label: schema.title } : {} });
+    } else if (state.status !== 'pending') {
+      reportAsyncError(pointer, null);
+    }
+  }, [name, pointer, state, messageKey, schema.title, reportAsyncError]);
+
+  const { check: run, cancel } = handle;
+  return {
+    state,
+    onValue: (value: string) => {
+      if (!name) return;
+      if (validateFormData(schema as FormSchema, value.trim()).length > 0) cancel();
+      else run(value);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * A fresh i18next for the form tests: the real en_US catalogue and, for the small forms the tests
+ * build by hand, their own labels (test.*). The catalogue wins where both name a key.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import catalogue from '../../../public/i18n/en_US.json';
+
+
+/** The hand-built test forms' own labels; everything else comes from the catalogue. */
+export const TEST_MESSAGES: Record<string, string> = {
+  'test.form.submit': 'Save',
+  'test.timeZone': 'Time zone',
+  'test.firstName': 'First name',
+  'test.email': 'Email',
+  'test.phone': 'Mobile phone',
+  'test.help.email': 'We send notifications here.',
+  'test.username.taken': 'This username is taken.',
+};
+
+export async function formI18n(language = 'en_US'): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en_US',
+    resources: { en_US: { translation: { ...TEST_MESSAGES, ...catalogue } } },
+    keySeparator: false,
+    nsSeparator: false,
+    returnNull: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
