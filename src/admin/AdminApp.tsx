@@ -49,7 +49,7 @@ export default function AdminApp() {
 
   if (session.isLoading) return <LoadingBar />;
   return (
-    <PlainChrome>
+    <PlainChrome wide>
       <h2 className="page-heading">{t('admin.title')}</h2>
       {session.data ? <AdminWorkspace session={session.data} onSignedOut={() => session.mutate(null)} /> : <AdminLogin onSignedIn={(s) => session.mutate(s)} />}
     </PlainChrome>

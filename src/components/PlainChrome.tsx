@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Footer } from './Footer.tsx';
 
 /** The page frame where no organisation is known: the root page, an unknown organisation, comms errors. */
-export function PlainChrome({ children }: { children: ReactNode }) {
+export function PlainChrome({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="app">
       <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
       <header className="banner"><h1>{t('app.title')}</h1></header>
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1} className={wide ? 'main-wide' : undefined}>{children}</main>
       <Footer orgName={null} termsUrl="" privacyUrl="" serverVersion={null} />
     </div>
   );
