@@ -8,6 +8,7 @@
  */
 import type { ContactPathDefinition } from '../entities.ts';
 import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
+import { ttyCountry } from '../rules/phoneNumber.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { quietTimeFramesSchema } from './buildQuietTimeSchema.ts';
 import { emailField } from './commonFields.ts';
@@ -73,6 +74,13 @@ export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
     schema: {
       type: 'array',
       title: 'contactPaths.title',
+      // Every exposed path is listed, empty until the member fills it (the server sends the saved values).
+      default: paths.map((path) => ({
+        pathId: path.pathId,
+        type: path.type,
+        value: '',
+        ...(PHONE_TYPES.has(path.type) ? { countryCode: path.type === 'TTYTDD' ? ttyCountry(settings.defaultCountry) : settings.defaultCountry, noValidate: false } : {}),
+      })),
       items: {
         type: 'object',
         required: ['pathId'],

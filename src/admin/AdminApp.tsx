@@ -181,7 +181,8 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
     setResult({ ok: !response.hasError, errors: response.data?.errors ?? [] });
   }
 
-  const diff = built ? lineDiff(JSON.stringify(built.before, null, 2), JSON.stringify(built.now, null, 2)) : [];
+  // The diff is costly (a few hundred lines each side): once per schema change, not per keystroke.
+  const diff = useMemo(() => (built ? lineDiff(JSON.stringify(built.before, null, 2), JSON.stringify(built.now, null, 2)) : []), [built]);
   const changed = diff.filter((line) => line.kind !== 'same').length;
   return (
     <section className="card" aria-labelledby="preview-title">

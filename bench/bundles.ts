@@ -1,0 +1,71 @@
+/**
+ * `npm run bench` (part 2): the gzip size of the JavaScript each page loads (issue 3: "report the
+ * gzip size of the JavaScript that the login, sign-up and home pages load"), read from Vite's build
+ * manifest: the entry with its static imports, plus the page's lazily loaded screen with its own.
+ * Also checks that the heavy libraries stay where they belong: no form renderer (rjsf, ajv) on the
+ * login page, Leaflet only in the map chunk.
+ */
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { ensureClientBuild } from '../server/build.ts';
+import { distDir } from '../server/client.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+await ensureClientBuild();
+const manifest = JSON.parse(await readFile(`${distDir}.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    closure(manifest[key]?.imports ?? [], seen);
+  }
+  return seen;
+}
+
+const gzipOf = async (file: string) => gzipSync(await readFile(`${distDir}${file}`)).length;
+const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const pages: Record<string, string[]> = {
+  '/{orgId}/login': [entry, 'src/screens/login/LoginScreen.tsx'],
+  '/{orgId}/new (sign-up)': [entry, 'src/screens/placeholder/PlaceholderScreen.tsx'],
+  '/{orgId}/home': [entry, 'src/screens/placeholder/PlaceholderScreen.tsx'],
+  '/admin (forms)': [entry, 'src/admin/AdminApp.tsx'],
+};
+
+const rows: Record<string, { chunks: number; 'JS gzip (kB)': string }> = {};
+const loaded: Record<string, string[]> = {};
+for (const [page, keys] of Object.entries(pages)) {
+  const missing = keys.filter((key) => !manifest[key]);
+  if (missing.length) throw new Error(`not in the build manifest: ${missing.join(', ')}`);
+  const files = [...closure(keys)].map((key) => manifest[key]!.file);
+  loaded[page] = files;
+  const sizes = await Promise.all(files.map(gzipOf));
+  rows[page] = { chunks: files.length, 'JS gzip (kB)': (sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1) };
+}
+console.table(rows);
+
+// What each chunk contains, from its source map: heavy libraries must not reach the login page.
+async function sourcesOf(file: string): Promise<string[]> {
+  const map = JSON.parse(await readFile(`${distDir}${file}.map`, 'utf8').catch(() => '{"sources":[]}')) as { sources: string[] };
+  return map.sources;
+}
+let failed = false;
+const loginSources = (await Promise.all(loaded['/{orgId}/login']!.map(sourcesOf))).flat();
+for (const heavy of ['@rjsf/', '/ajv/', '/leaflet/']) {
+  const found = loginSources.some((source) => source.includes(heavy));
+  console.log(`${found ? 'MISS' : 'ok  '} the login page loads no ${heavy.replaceAll('/', '')}`);
+  failed ||= found;
+}
+const adminSources = (await Promise.all(loaded['/admin (forms)']!.map(sourcesOf))).flat();
+const leafletUpFront = adminSources.some((source) => source.includes('/leaflet/'));
+console.log(`${leafletUpFront ? 'MISS' : 'ok  '} Leaflet is not loaded with the forms (only when a map is drawn)`);
+failed ||= leafletUpFront;
+process.exitCode = failed ? 1 : process.exitCode;
