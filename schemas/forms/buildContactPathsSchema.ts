@@ -53,7 +53,11 @@ function itemSchema(path: ContactPathDefinition, mandatory: boolean, settings: P
   if (PAGER_TYPES.has(path.type)) {
     properties.pin = digits('contactPath.pin.label', 'jquery.validation.pin');
     properties.systemRequirement = { type: 'string', title: 'contactPath.pagerService.label', enum: ['', ...(path.pagerServices ?? [])] };
-    if (mandatory) properties.systemRequirement = { ...properties.systemRequirement, minLength: 1, messages: { minLength: 'jquery.validation.field.required' } };
+    // §5 "Pager service select required when mandatory".
+    if (mandatory) {
+      properties.systemRequirement = { ...properties.systemRequirement, minLength: 1, messages: { minLength: 'jquery.validation.field.required' } };
+      required.push('systemRequirement');
+    }
   }
   if (WAIT_TIME_TYPES.has(path.type)) properties.waitTime = { type: 'integer', title: 'contactPath.waitTime.label', minimum: 0, maximum: 60 };
   if (readOnly || !path.editable) properties.value = { ...properties.value, readOnly: true };
