@@ -7,6 +7,7 @@
  */
 import { LIMITS } from '../rules/limits.ts';
 import { passwordPolicyOf } from '../rules/passwordPolicy.ts';
+import { required } from './commonFields.ts';
 import type { FormBuilder } from './types.ts';
 
 const PASSWORD_REQUIRED = 'login.password.required';
@@ -17,10 +18,7 @@ export const buildChangePasswordSchema: FormBuilder = (settings) => {
       type: 'object',
       required: ['currentPassword', 'newPassword', 'confirmPassword'],
       properties: {
-        currentPassword: {
-          type: 'string', title: 'changePassword.currentPassword.label', minLength: 1, maxLength: LIMITS.password.max,
-          messages: { required: PASSWORD_REQUIRED, minLength: PASSWORD_REQUIRED },
-        },
+        currentPassword: required({ type: 'string', title: 'changePassword.currentPassword.label', maxLength: LIMITS.password.max }, PASSWORD_REQUIRED),
         newPassword: {
           type: 'string', title: 'changePassword.newPassword.label', minLength: 1, maxLength: LIMITS.password.max,
           passwordPolicy: passwordPolicyOf(settings),

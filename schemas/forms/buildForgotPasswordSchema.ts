@@ -7,7 +7,7 @@
  * are the server's answers, not schema rules. The same form in every mode (it has no review page).
  */
 import { LIMITS } from '../rules/limits.ts';
-import { emailField, securityAnswerField } from './commonFields.ts';
+import { emailField, required, securityAnswerField } from './commonFields.ts';
 import type { FormBuilder } from './types.ts';
 
 export const buildForgotPasswordSchema: FormBuilder = () => {
@@ -16,10 +16,7 @@ export const buildForgotPasswordSchema: FormBuilder = () => {
       type: 'object',
       required: ['username', 'email', 'securityAnswer'],
       properties: {
-        username: {
-          type: 'string', title: 'login.username.label', minLength: 1, maxLength: LIMITS.username.max,
-          messages: { required: 'login.username.required', minLength: 'login.username.required' },
-        },
+        username: required({ type: 'string', title: 'login.username.label', maxLength: LIMITS.username.max }, 'login.username.required'),
         email: emailField('forgotPassword.email.label', { required: true }),
         securityAnswer: { ...securityAnswerField(), title: 'forgotPassword.securityAnswer.label' },
       },

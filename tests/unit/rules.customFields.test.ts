@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDefinition } from '../../schemas/entities.ts';
 import { buildCustomFieldsSchema } from '../../schemas/forms/buildCustomFieldsSchema.ts';
-import type { BuiltForm, FormMode } from '../../schemas/forms/types.ts';
+import type { FormMode } from '../../schemas/forms/types.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
-import { browserErrors, keysOf, serverErrors } from '../support/formValidators.ts';
+import { expectSameErrors, serverErrors } from '../support/formValidators.ts';
 
 const acme = fixtureOrgs.acme;
 const field = (attrId: number, name: string, dataType: CustomFieldDefinition['dataType'], displayFormat: CustomFieldDefinition['displayFormat'],
@@ -40,11 +40,6 @@ const DATE = 'jquery.validation.dateISO';
 
 const filled = { cf_1: 'Finance', cf_4: ['English'], cf_5: 'Sam', cf_6: '42', cf_9: '2027-06-30' };
 type Row = [string, Record<string, unknown>, [string, string][]];
-
-const expectBoth = (form: BuiltForm, data: unknown, expected: [string, string][]) => {
-  expect(keysOf(browserErrors(form, data))).toEqual(expected);
-  expect(keysOf(serverErrors(form, data))).toEqual(expected);
-};
 
 describe('custom fields, edit mode (§5 Custom fields)', () => {
   const form = build();
@@ -100,7 +95,7 @@ describe('custom fields, edit mode (§5 Custom fields)', () => {
     ['a mandatory text of spaces (trimmed)', { ...filled, cf_5: ' \t ' }, [['/cf_5', REQUIRED]]],
   ];
 
-  it.each(rows)('%s', (_name, data, expected) => expectBoth(form, data, expected));
+  it.each(rows)('%s', (_name, data, expected) => expectSameErrors(form, data, expected));
 
   it('passes the limit and the field name as parameters', () => {
     const [error] = serverErrors(form, { ...filled, cf_2: '123456789012' });
@@ -133,7 +128,7 @@ describe('custom fields, form shape (§3, §2 grouped error summary, §6)', () =
     const empty = buildCustomFieldsSchema(acme.settings, { featureFlags: acme.flags }, 'edit');
     expect(empty.schema).toEqual({ type: 'object', properties: {} });
     expect(empty.uiSchema['ui:options']).toEqual({ editable: false, errorSummary: true });
-    expectBoth(empty, {}, []);
+    expectSameErrors(empty, {}, []);
   });
 
   it('builds the same form for sign-up and edit', () => {
@@ -143,7 +138,7 @@ describe('custom fields, form shape (§3, §2 grouped error summary, §6)', () =
   it('is read-only in review mode and requires nothing, keeping §6 editable for the edit link', () => {
     const review = build(FIELDS, 'review');
     expect(review.schema.required).toBeUndefined();
-    expectBoth(review, {}, []);
+    expectSameErrors(review, {}, []);
     expect(FIELDS.map((f) => review.uiSchema[`cf_${f.attrId}`])).toEqual(FIELDS.map(() => expect.objectContaining({ 'ui:readonly': true })));
     expect(review.uiSchema['ui:options']).toEqual({ editable: true, errorSummary: true });
   });
