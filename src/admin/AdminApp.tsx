@@ -161,7 +161,8 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
   const modes = FORM_BUILDERS[name].modes as readonly FormMode[];
   const [modeChoice, setMode] = useState<FormMode>('signup');
   const mode = modes.includes(modeChoice) ? modeChoice : modes[0]!;
-  const [data, setData] = useState<unknown>({});
+  // undefined, not {}: rjsf then fills each form's defaults (the contact-path list is an array).
+  const [data, setData] = useState<unknown>(undefined);
   const [result, setResult] = useState<{ ok: boolean; errors: FieldError[] } | null>(null);
 
   const built = useMemo(() => {
@@ -189,7 +190,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
       <h3 id="preview-title">{t('admin.preview.title')}</h3>
       <div className="admin-bar" role="group" aria-label={t('admin.preview.form')}>
         {PREVIEW_FORMS.map((form) => (
-          <button key={form} type="button" aria-pressed={form === name} onClick={() => { setName(form); setData({}); setResult(null); }}>
+          <button key={form} type="button" aria-pressed={form === name} onClick={() => { setName(form); setData(undefined); setResult(null); }}>
             {t(`admin.form.${form}`)}
           </button>
         ))}
