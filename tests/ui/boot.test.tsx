@@ -28,14 +28,14 @@ const nav = () => screen.getByRole('navigation', { name: 'Main' });
 describe('the app at an organisation address', () => {
   it('shows the login page of springfield with Login and Sign up in the nav, the help tip and the footer', async () => {
     boot('/springfield/login');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     const links = within(nav()).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Notifications', 'Weather', 'Events', 'Overview', 'FAQs', 'Files', 'Login', 'Sign up']);
     await waitFor(() => expect(document.title).toBe('City of Springfield - Login'));
-    expect(await screen.findByText('Forgot them?')).toBeTruthy();
+    expect(await screen.findByText('Forgot them?')).toBeInstanceOf(HTMLElement);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/public/legal/terms.html');
-    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toBeInstanceOf(HTMLElement);
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} City of Springfield`);
     expect(footer.textContent).toContain('Server 0.0.0-test');
     expect(footer.textContent).toContain('Front end test');
@@ -44,41 +44,41 @@ describe('the app at an organisation address', () => {
 
   it('sends a visitor from home to login, keeping the accessKey', async () => {
     boot('/springfield/home?accessKey=k-42');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname + window.location.search).toBe('/springfield/login?accessKey=k-42');
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/springfield/forgot-password?accessKey=k-42');
   });
 
   it('shows only the not-found page for a disabled organisation', async () => {
     boot('/dormant/login');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText("If you need help, contact your organization's administrator.")).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText("If you need help, contact your organization's administrator.")).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Dormant County - Page not found'));
   });
 
   it('shows the deactivated page on login when enableSSP is false', async () => {
     boot('/paused/login');
-    expect(await screen.findByRole('heading', { name: 'Page unavailable' })).toBeTruthy();
-    expect(screen.getByText('The member portal of this organization has been deactivated.')).toBeTruthy();
-    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page unavailable' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('The member portal of this organization has been deactivated.')).toBeInstanceOf(HTMLElement);
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
   });
 
   it('shows not-found for an unknown organisation and for an unknown page', async () => {
     boot('/nowhere/login');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInstanceOf(HTMLElement);
   });
 
   it('shows not-found for an address no screen has', async () => {
     boot('/acme/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInstanceOf(HTMLElement);
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
   });
 
   it('marks a later issue\'s screen as such, with its real title', async () => {
     boot('/springfield/faq');
-    expect(await screen.findByRole('heading', { name: 'FAQs' })).toBeTruthy();
-    expect(screen.getByText(/arrives in a later release/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'FAQs' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(/arrives in a later release/)).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(document.title).toBe('City of Springfield - FAQs'));
   });
 });
@@ -90,7 +90,7 @@ describe('a signed-in member', () => {
     await fetch('/rest/init/csrf?orgId=acme');
     expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
     renderBoot();
-    expect(await screen.findByText('Welcome, Dana Member')).toBeTruthy();
+    expect(await screen.findByText('Welcome, Dana Member')).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname).toBe('/acme/home');
     const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Logout']);
@@ -118,7 +118,7 @@ describe('the language selector', () => {
 
   it('is not shown where the organisation has no built-in translation', async () => {
     boot('/fedagency/login');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
   });
 });
@@ -126,15 +126,15 @@ describe('the language selector', () => {
 describe('the root page', () => {
   it('lists the demo organisations and the demo login', async () => {
     boot('/');
-    expect(await screen.findByRole('link', { name: 'City of Springfield' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'City of Springfield' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: 'Acme Corporation' }).getAttribute('href')).toBe('/acme/login');
-    expect(screen.getByText(/demo\.member with the password Demo!Member2026/)).toBeTruthy();
+    expect(screen.getByText(/demo\.member with the password Demo!Member2026/)).toBeInstanceOf(HTMLElement);
   });
 });
 
 describe('a public communication', () => {
   it('shows the communications error page when the communication cannot be fetched (§4)', async () => {
     boot('/comms/12345');
-    expect(await screen.findByRole('heading', { name: 'Communication unavailable' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Communication unavailable' })).toBeInstanceOf(HTMLElement);
   });
 });

@@ -50,12 +50,12 @@ describe('the general error page (§8)', () => {
           <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
         </I18nextProvider>,
       );
-      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInstanceOf(HTMLElement);
     } finally {
       console.error = quiet;
     }
-    expect(screen.getByRole('img', { name: 'City of Springfield' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'City of Springfield' })).toBeInstanceOf(HTMLElement);
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('contentinfo').textContent).toContain('Server 9.9.9');
   });
 });

@@ -61,7 +61,7 @@ describe('SchemaForm: labels and messages', () => {
       schema: { type: 'object', properties: { nick: { type: 'string', title: 'Your nickname' } } },
       uiSchema: { nick: { 'ui:widget': 'text', 'ui:options': { titleIsText: true } } },
     });
-    expect(screen.getByRole('textbox', { name: 'Your nickname' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Your nickname' })).toBeInstanceOf(HTMLElement);
   });
 
   it('§5 checks a field when it loses focus, not while typing, and names the message in aria-describedby', async () => {
@@ -186,7 +186,7 @@ describe('SchemaForm: the server\'s errors', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(rendered.submitted).toHaveLength(1);
     rendered.rerender({ serverErrors: [{ pointer: '/username', key: 'test.username.taken', params: {} }] });
-    expect(screen.getByText('This username is taken.')).toBeTruthy();
+    expect(screen.getByText('This username is taken.')).toBeInstanceOf(HTMLElement);
   });
 
   it('moves the focus to the first field the server refused, 300 ms later', () => {
@@ -218,7 +218,7 @@ describe('SchemaForm: error summary (ui:options.errorSummary)', () => {
     renderForm(i18n, profile);
     await user.click(screen.getByRole('textbox', { name: 'First name' }));
     await user.tab();
-    expect(screen.getByText('First name is required.')).toBeTruthy();
+    expect(screen.getByText('First name is required.')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -243,9 +243,9 @@ describe('SchemaForm: read-only and review', () => {
     renderForm(i18n, profile, { review: true, formData: { firstName: 'Marge', email: '' } });
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.getByText('Marge')).toBeTruthy();
-    expect(screen.getByText('Not Provided')).toBeTruthy();
-    expect(screen.getByText('First name')).toBeTruthy();
+    expect(screen.getByText('Marge')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Not Provided')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('First name')).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -257,9 +257,9 @@ describe('SchemaForm: templates', () => {
       uiSchema: { ...form.uiSchema, 'ui:options': { sections: [{ titleKey: 'test.firstName', fields: ['username'] }, { titleKey: 'test.email', fields: ['password'] }] } },
     });
     const first = screen.getByRole('region', { name: 'First name' });
-    expect(within(first).getByRole('textbox', { name: 'Username' })).toBeTruthy();
+    expect(within(first).getByRole('textbox', { name: 'Username' })).toBeInstanceOf(HTMLElement);
     expect(within(first).queryByLabelText('Password*')).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Email' })).getByLabelText('Password*')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Email' })).getByLabelText('Password*')).toBeInstanceOf(HTMLElement);
   });
 
   it('keeps a field of ui:options.hidden in the data without showing it', async () => {
@@ -299,12 +299,12 @@ describe('SchemaForm: language and state', () => {
     local.addResourceBundle('fr_FR', 'translation', { 'login.username.enterUsername': 'Veuillez saisir votre nom d\'utilisateur.', 'login.username.label': 'Nom d\'utilisateur' });
     renderForm(local, login());
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Please enter your username.')).toBeTruthy();
+    expect(screen.getByText('Please enter your username.')).toBeInstanceOf(HTMLElement);
     await act(async () => {
       await local.changeLanguage('fr_FR');
     });
-    expect(screen.getByText('Veuillez saisir votre nom d\'utilisateur.')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Nom d\'utilisateur' })).toBeTruthy();
+    expect(screen.getByText('Veuillez saisir votre nom d\'utilisateur.')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('textbox', { name: 'Nom d\'utilisateur' })).toBeInstanceOf(HTMLElement);
   });
 
   it('disables every control and the submit button when disabled', () => {

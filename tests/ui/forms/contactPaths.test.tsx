@@ -82,8 +82,8 @@ describe('contact paths', () => {
     expect((within(email).getByRole('textbox', { name: 'Work email' }) as HTMLInputElement).type).toBe('email');
     const phone = screen.getByRole('group', { name: 'Home phone' });
     expect((within(phone).getByRole('textbox', { name: 'Home phone' }) as HTMLInputElement).value).toBe('(201) 555-0123');
-    expect(within(phone).getByRole('combobox', { name: 'Country code' })).toBeTruthy();
-    expect(within(phone).getByRole('textbox', { name: 'Extension' })).toBeTruthy();
+    expect(within(phone).getByRole('combobox', { name: 'Country code' })).toBeInstanceOf(HTMLElement);
+    expect(within(phone).getByRole('textbox', { name: 'Extension' })).toBeInstanceOf(HTMLElement);
     expect(within(email).queryByRole('textbox', { name: 'Extension' })).toBeNull();
   });
 
@@ -186,7 +186,7 @@ describe('contact paths', () => {
     expect(document.activeElement).toBe(phone);
     expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(en['ssp.checked.phoneNum']);
     // The message opened the 'use as is' choice.
-    expect(within(screen.getByRole('group', { name: 'Home phone' })).getByRole('checkbox', { name: 'Use as is' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Home phone' })).getByRole('checkbox', { name: 'Use as is' })).toBeInstanceOf(HTMLElement);
   });
 
   it('shows each path as text in review mode, with its on/off in logged-in mode', () => {
@@ -206,7 +206,7 @@ describe('contact paths', () => {
     renderForm(i18n, form(), { formData: data() });
     const phone = screen.getByRole('group', { name: 'Home phone' });
     await user.click(within(phone).getByRole('button', { name: 'Add quiet time' }));
-    expect(within(phone).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(phone).getByRole('textbox', { name: 'Name' })).toBeInstanceOf(HTMLElement);
     expect(within(screen.getByRole('group', { name: 'Work email' })).queryByRole('textbox', { name: 'Name' })).toBeNull();
   });
 });

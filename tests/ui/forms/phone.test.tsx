@@ -114,6 +114,6 @@ describe('phone widget', () => {
   it('is text in review mode', () => {
     renderForm(i18n, phoneForm(), { review: true, formData: { mobile: { value: '(201) 555-0123', countryCode: 'US', noValidate: false } } });
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByText('US (201) 555-0123')).toBeTruthy();
+    expect(screen.getByText('US (201) 555-0123')).toBeInstanceOf(HTMLElement);
   });
 });

@@ -103,7 +103,7 @@ describe('quiet times: adding needs a time zone (§4)', () => {
     renderForm(i18n, form({ timeZone: 'America/Chicago', timeZones }));
     await user.click(screen.getByRole('button', { name: 'Add quiet time' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -145,10 +145,10 @@ describe('quiet times: a frame', () => {
     const remove = screen.getByRole('button', { name: 'Delete Night' });
     await user.click(remove);
     let dialog = screen.getByRole('dialog', { name: 'Please confirm' });
-    expect(within(dialog).getByText('Are you sure you want to delete this?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete this?')).toBeInstanceOf(HTMLElement);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInstanceOf(HTMLElement);
     expect(document.activeElement).toBe(remove);
     await user.click(remove);
     dialog = screen.getByRole('dialog', { name: 'Please confirm' });
@@ -174,6 +174,6 @@ describe('quiet times: a frame', () => {
   it('shows the frames as text in review mode', () => {
     renderForm(i18n, form(), { review: true, formData: { quietTimes: [frame] } });
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText('Night: Sunday, Saturday 22:30–06:15')).toBeTruthy();
+    expect(screen.getByText('Night: Sunday, Saturday 22:30–06:15')).toBeInstanceOf(HTMLElement);
   });
 });

@@ -148,7 +148,7 @@ describe('an async check in a form (ui:options.asyncCheck)', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(asked).toEqual([]);
     await user.type(input, 'o.member');
-    expect(await screen.findByText('This username is taken.')).toBeTruthy();
+    expect(await screen.findByText('This username is taken.')).toBeInstanceOf(HTMLElement);
     expect(asked).toEqual(['demo.member']);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Save' }));

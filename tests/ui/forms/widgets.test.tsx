@@ -66,7 +66,7 @@ describe('password widget (§2 "password with show/hide")', () => {
   it('never shows the password in review mode', () => {
     renderForm(i18n, form, { review: true, formData: { field: 'Demo!Member2026' } });
     expect(screen.queryByText('Demo!Member2026')).toBeNull();
-    expect(screen.getByText('••••••••')).toBeTruthy();
+    expect(screen.getByText('••••••••')).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -140,7 +140,7 @@ describe('multiSelect, checkbox, terms, date', () => {
     ));
     const group = screen.getByRole('group', { name: 'First name' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(within(group).getByText('First name is required.')).toBeTruthy();
+    expect(within(group).getByText('First name is required.')).toBeInstanceOf(HTMLElement);
     await user.click(within(group).getByRole('checkbox', { name: 'Blue' }));
     await user.click(within(group).getByRole('checkbox', { name: 'Red' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -187,6 +187,6 @@ describe('multiSelect, checkbox, terms, date', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(rendered.submitted).toEqual([]);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Please enter a valid date (YYYY-MM-DD).')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid date (YYYY-MM-DD).')).toBeInstanceOf(HTMLElement);
   });
 });
