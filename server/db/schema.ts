@@ -47,6 +47,14 @@ export const contacts = pgTable(
     showEvent: boolean('show_event'),
     showOnCallSchedule: boolean('show_on_call_schedule').notNull().default(false),
     showDirectoryChat: boolean('show_directory_chat').notNull().default(false),
+    /** §2 security question key (question_one … question_eleven) and an argon2id hash of the answer. */
+    securityQuestion: text('security_question'),
+    securityAnswerHash: text('security_answer_hash'),
+    /** §4 "p_expired = Y": the next login must change the password. */
+    passwordExpired: boolean('password_expired').notNull().default(false),
+    /** FedRAMP lock-out (§6): failed logins in a row, and until when the account is locked. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -128,4 +136,63 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Repeated login failures per account name and per client address (non-FedRAMP throttling, §6):
+ * counted in a window, so an attacker is slowed down without learning which usernames exist.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    /** `user:{lower(username)}` or `ip:{address}`. */
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.key] })],
+);
+
+/** Secrets the server generates once and keeps (the HMAC key of invitation links, for one). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every e-mail the portal sends (ARCHITECTURE.md "mail: SMTP through nodemailer; outbox table and a
+ * demo mail viewer when no SMTP is configured"). A row is written first, then delivered.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').notNull().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.mailId] }), index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Single-use password reset links (§4 forgot password): only a hash of the token is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    contactId: integer('contact_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.tokenHash] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
 );

@@ -39,15 +39,16 @@ describe('tenant tables', () => {
 
   it('are all found', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
-      ['admin_sessions', 'admins', 'banners', 'contacts', 'feature_flags', 'help_and_answers', 'organizations', 'session_logins', 'sessions'],
+      ['admin_sessions', 'admins', 'banners', 'contacts', 'feature_flags', 'help_and_answers', 'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'server_secrets', 'session_logins', 'sessions'],
     );
   });
 
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))('%s has org_id first in its primary key', (name, table) => {
     const config = getTableConfig(table);
     if (!config.columns.some((c) => c.name === 'org_id')) {
-      // Not a tenant's: a browser's session spans organisations, administrators see every organisation.
-      expect(['sessions', 'admins', 'admin_sessions']).toContain(name);
+      // Not a tenant's: a browser's session spans organisations, administrators see every organisation,
+      // server secrets are the installation's.
+      expect(['sessions', 'admins', 'admin_sessions', 'server_secrets']).toContain(name);
       return;
     }
     const primary = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
