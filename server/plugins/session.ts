@@ -23,6 +23,11 @@ export interface SessionHandle {
   ensure(reply: FastifyReply): Promise<SessionRow>;
   /** The contact this session is signed in as in `orgId`, if any. */
   contactId(orgId: string): Promise<number | null>;
+  /**
+   * Signs the browser in as `contactId` of `orgId` on a NEW session (new cookie, new CSRF token):
+   * the old session ends, its language and its sign-ins elsewhere move over (session fixation, §4 login).
+   */
+  signIn(reply: FastifyReply, orgId: string, contactId: number): Promise<SessionRow>;
 }
 
 declare module 'fastify' {
@@ -59,22 +64,38 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
         : Promise.resolve(null);
       return loaded;
     };
+    const create = async (reply: FastifyReply, language: string | null) => {
+      const fresh = randomBytes(32).toString('base64url');
+      const [row] = await db.insert(sessions).values({
+        sessionHash: hashToken(fresh),
+        csrfToken: randomBytes(32).toString('base64url'),
+        language,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      }).returning();
+      reply.setCookie(SESSION_COOKIE, fresh, {
+        path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
+      });
+      loaded = Promise.resolve(row!);
+      return row!;
+    };
     request.session = {
       current,
       async ensure(reply) {
-        const existing = await current();
-        if (existing) return existing;
-        const fresh = randomBytes(32).toString('base64url');
-        const [row] = await db.insert(sessions).values({
-          sessionHash: hashToken(fresh),
-          csrfToken: randomBytes(32).toString('base64url'),
-          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        }).returning();
-        reply.setCookie(SESSION_COOKIE, fresh, {
-          path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
+        return (await current()) ?? create(reply, null);
+      },
+      async signIn(reply, orgId, contactId) {
+        const old = await current();
+        const fresh = await create(reply, old?.language ?? null);
+        await db.transaction(async (tx) => {
+          if (old) {
+            const elsewhere = await tx.select().from(sessionLogins).where(eq(sessionLogins.sessionHash, old.sessionHash));
+            const keep = elsewhere.filter((login) => login.orgId !== orgId);
+            if (keep.length) await tx.insert(sessionLogins).values(keep.map((login) => ({ ...login, sessionHash: fresh.sessionHash })));
+            await tx.delete(sessions).where(eq(sessions.sessionHash, old.sessionHash));
+          }
+          await tx.insert(sessionLogins).values({ orgId, sessionHash: fresh.sessionHash, contactId });
         });
-        loaded = Promise.resolve(row!);
-        return row!;
+        return fresh;
       },
       async contactId(orgId) {
         const row = await current();
