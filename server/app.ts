@@ -18,6 +18,15 @@ import i18nRoutes from './routes/i18n.ts';
 import initRoutes from './routes/init.ts';
 import loginRoutes from './routes/login.ts';
 import pageRoutes from './routes/pages.ts';
+import passwordRoutes from './routes/password.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the portal's e-mails: an outbox row first, then SMTP when configured (services/mail.ts). */
+    mailer: Mailer;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -28,6 +37,8 @@ export interface AppOptions {
   /** Believe X-Forwarded-* from a reverse proxy (TLS ends there): session cookies become Secure. */
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The mail adapter; without one, mails stay in the outbox of the same database (no SMTP). */
+  mailer?: Mailer;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -39,6 +50,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const { client, db } = options;
+  const mailer = options.mailer ?? createMailer({ db, smtpUrl: null, log: app.log });
+  app.decorate('mailer', mailer);
+  // Deliveries under way write their outcome to the database: let them finish before it closes.
+  app.addHook('onClose', async () => mailer.settle());
   await app.register(errors, {
     sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });
@@ -68,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(i18nRoutes, { db });
   await app.register(pageRoutes, { db });
   await app.register(loginRoutes, { db });
-  await app.register(demoRoutes, { db, demo: options.demo });
+  await app.register(passwordRoutes, { db });
+  await app.register(demoRoutes, { db, demo: options.demo, mailer });
   await app.register(adminRoutes, { db });
   if (client) await client.register(app);
   return app;

@@ -37,7 +37,16 @@ export async function ensureClientBuild(log: (message: string) => void = console
   if (have === wanted) return false;
   log('building the browser app (vite build) …');
   const { build } = await import('vite');
-  await build({ root: rootDir, configFile: join(rootDir, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production build, even when a test runner (NODE_ENV=test) asks for it: otherwise React's
+  // development runtime lands in dist/ and `npm start` would serve it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: rootDir, configFile: join(rootDir, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await writeFile(stampFile, wanted);
   return true;
 }

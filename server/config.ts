@@ -16,7 +16,14 @@ export interface Config {
   trustProxy: boolean;
   /** Password of the administrator `admin` (the admin preview); in demo mode the demo password when unset. */
   adminPassword: string | null;
+  /** smtp:// or smtps:// address of the SMTP server mails are delivered through; null keeps them in the outbox. */
+  smtpUrl: string | null;
+  /** The From address of every mail. */
+  mailFrom: string;
 }
+
+/** The From address of mails when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Member portal <no-reply@localhost>';
 
 export class ConfigError extends Error {}
 
@@ -30,6 +37,12 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// address');
   }
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !isSmtpUrl(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// address with a host');
+  const mailFrom = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  if (!mailFrom.includes('@') || /[\r\n]/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM must be an e-mail address such as "Member portal <no-reply@example.org>"');
+  }
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -39,5 +52,16 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     dev: argv.includes('--dev'),
     trustProxy: env.TRUST_PROXY === '1',
     adminPassword: env.ADMIN_PASSWORD || null,
+    smtpUrl,
+    mailFrom,
   };
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }

@@ -11,6 +11,7 @@ import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './routes/admin.ts';
+import { createMailer } from './services/mail.ts';
 
 async function main() {
   const config = readConfig(process.env, process.argv.slice(2));
@@ -27,6 +28,10 @@ async function main() {
   const adminPassword = config.adminPassword ?? (config.demo ? DEMO_ADMIN_PASSWORD : null);
   if (adminPassword) await ensureAdmin(database.db, adminPassword);
 
+  // Failed deliveries go to the app's log (LOG_LEVEL); deliveries only start once the app serves requests.
+  const mailer = createMailer({
+    db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: { error: (details, message) => app.log.error(details, message) },
+  });
   const client = config.dev ? await devClient() : await builtClient();
   const app = await buildApp({
     db: database.db,
@@ -35,6 +40,7 @@ async function main() {
     serverVersion: version,
     trustProxy: config.trustProxy,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    mailer,
   });
 
   let closing = false;
@@ -46,6 +52,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await mailer.close();
       await client.close();
       await database.close();
       process.exit(0);
@@ -61,6 +68,7 @@ async function main() {
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''})`);
   if (config.demo) console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+  console.log(mailer.delivers ? 'mail: delivered through SMTP_URL' : `mail: no SMTP_URL, mails stay in the outbox${config.demo ? ` (demo mailbox ${address}/mails)` : ''}`);
   if (adminPassword) {
     console.log(`admin preview: ${address}/admin  ·  user admin${config.adminPassword ? ' (password from ADMIN_PASSWORD)' : ` / ${DEMO_ADMIN_PASSWORD}`}`);
   }

@@ -59,8 +59,8 @@ export function authToken(): string | null {
   return readCookie('authToken') || new URLSearchParams(navigation.current().search).get('Authorization') || null;
 }
 
-/** First path segments that are not organisations: the admin preview and public communications. */
-const NOT_ORGANISATIONS = new Set(['admin', 'comms']);
+/** First path segments that are not organisations: the admin preview, public communications, the demo mailbox. */
+const NOT_ORGANISATIONS = new Set(['admin', 'comms', 'mails']);
 
 /** The organisation of the current address: its first path segment. */
 export function currentOrgId(): string | null {

@@ -5,6 +5,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { Account } from '../../schemas/account.ts';
 import type { ApiErrorBody, BootData } from '../../schemas/boot.ts';
+import type { DemoMail, DemoOrganization } from '../../schemas/demo.ts';
 import { FEATURE_FLAG_NAMES, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { HelpType } from '../../schemas/helpTypes.ts';
 import { api, setCsrfToken, type ApiResult, type RequestOptions } from './client.ts';
@@ -76,10 +77,17 @@ export function useCountries(orgId: string) {
 }
 
 export interface DemoOrganizations {
-  organizations: { orgId: string; orgName: string; description: string }[];
+  organizations: DemoOrganization[];
   demoLogin: { username: string; password: string };
 }
 
 export function useDemoOrganizations() {
   return useSWR('demoOrganizations', () => ok(api.get<DemoOrganizations>(paths.demoOrganizations)), bootConfig);
+}
+
+/** Demo mode's mailbox: refetched when the tab regains focus, so a mail sent from another tab shows up on return. */
+export function useDemoMails(orgId: string | null) {
+  return useSWR(orgId ? ['demoMails', orgId] : null, async () => (await ok(api.get<{ mails: DemoMail[] }>(paths.demoMails, { query: { orgId: orgId! } }))).mails, {
+    shouldRetryOnError: false,
+  });
 }

@@ -16,6 +16,7 @@ export const paths = {
   helpAndAnswer: (orgId: string) => `/${seg(orgId)}/helpAndAnswer`,
   banner: (orgId: string) => `/${seg(orgId)}/banner`,
   demoOrganizations: '/rest/demo/organizations',
+  demoMails: '/rest/demo/mails',
 
   // The admin live preview (issue 3; not a call of §7)
   adminLogin: '/admin/api/login',

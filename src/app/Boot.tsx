@@ -13,13 +13,16 @@ import { OrgApp } from './OrgApp.tsx';
 
 /** The admin live preview, with the form renderer: loaded only at /admin. */
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+/** The demo mailbox: loaded only at /mails. */
+const MailsScreen = lazy(() => import('../screens/mails/MailsScreen.tsx').then((m) => ({ default: m.MailsScreen })));
 
-/** Which app an address belongs to: the root page, a public communication, or an organisation. */
-export type BootTarget = { kind: 'root' } | { kind: 'admin' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
+/** Which app an address belongs to: the root page, the demo mailbox, a public communication, or an organisation. */
+export type BootTarget = { kind: 'root' } | { kind: 'mails' } | { kind: 'admin' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
 
 export function bootTarget(pathname: string): BootTarget {
   const [, first, second] = pathname.split('/');
   if (!first) return { kind: 'root' };
+  if (first === 'mails') return { kind: 'mails' };
   if (first === 'comms') return { kind: 'comms', commsId: decodeURIComponent(second ?? '') };
   if (first === 'admin') return { kind: 'admin' };
   return { kind: 'org', orgId: decodeURIComponent(first) };
@@ -37,6 +40,9 @@ export function Boot({ location }: { location: Pick<Location, 'pathname' | 'sear
   return (
     <I18nextProvider i18n={i18n}>
       {target.kind === 'root' ? <RootScreen /> : null}
+      {target.kind === 'mails' ? (
+        <Suspense fallback={<LoadingBar />}><MailsScreen orgId={new URLSearchParams(location.search).get('orgId')} /></Suspense>
+      ) : null}
       {target.kind === 'admin' ? <Suspense fallback={<LoadingBar />}><AdminApp /></Suspense> : null}
       {target.kind === 'comms' ? <CommsScreen commsId={target.commsId} /> : null}
       {target.kind === 'org' ? <OrgBoot orgId={target.orgId} accessKey={new URLSearchParams(location.search).get('accessKey')} /> : null}

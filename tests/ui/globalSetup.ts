@@ -2,7 +2,8 @@
  * The real API for the UI tests, listening on loopback in the Node side of vitest: happy-dom's
  * address is set to it, so the app's fetches, cookies and CSRF tokens go over HTTP to the real
  * server on a seeded PGlite. A few /test/ addresses exist only here: statuses §8 treats specially,
- * a slow answer to cancel, and signing the calling session in as demo.member.
+ * a slow answer to cancel, signing the calling session in as demo.member, and sending a mail through
+ * the app's mailer (no SMTP: it lands in the outbox the demo mailbox shows).
  */
 import type { TestProject } from 'vitest/node';
 import { createTestApp, signInAsDemoMember } from '../support/testApp.ts';
@@ -25,6 +26,10 @@ export default async function setup(project: TestProject) {
         const token = req.cookies.SSPSESSION;
         if (!token) return reply.code(400).send({ errorCode: 'test.noSession', csrf: session.csrfToken });
         return { contactId: await signInAsDemoMember(testApp.database, req.query.orgId, token) };
+      });
+      app.post<{ Querystring: { orgId: string }; Body: { to: string; subject: string; text: string } }>('/test/mail', async (req) => {
+        const { mailId } = await app.mailer.send(req.query.orgId, req.body);
+        return { mailId };
       });
     },
   });

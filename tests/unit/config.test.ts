@@ -6,17 +6,24 @@ describe('readConfig', () => {
   it('has the README defaults', () => {
     expect(readConfig({})).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
+      smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>',
     });
   });
 
   it('reads every variable', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u@db/portal', DEMO: '1', TRUST_PROXY: '1',
-      ADMIN_PASSWORD: 'correct horse battery',
+      ADMIN_PASSWORD: 'correct horse battery', SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: true,
-      adminPassword: 'correct horse battery',
+      adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
     });
+  });
+
+  it('takes smtp:// as well as smtps://, and treats an empty SMTP_URL as none', () => {
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(readConfig({ SMTP_URL: '  ' }).smtpUrl).toBeNull();
+    expect(readConfig({ MAIL_FROM: '' }).mailFrom).toBe('Member portal <no-reply@localhost>');
   });
 
   it('turns the demo off by default on PostgreSQL, and with DEMO=0', () => {
@@ -30,6 +37,12 @@ describe('readConfig', () => {
     [{ DEMO: 'yes' }, 'DEMO must be 0 or 1'],
     [{ DATABASE_URL: 'mysql://db/portal' }, 'DATABASE_URL must be a postgres://'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must have at least 12 characters'],
+    [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+    [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+    [{ SMTP_URL: 'smtp://mail.example.org:99999' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
+    [{ MAIL_FROM: 'Member portal' }, 'MAIL_FROM must be an e-mail address'],
+    [{ MAIL_FROM: 'a@example.org\nBcc: b@example.org' }, 'MAIL_FROM must be an e-mail address'],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

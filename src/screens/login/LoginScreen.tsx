@@ -1,22 +1,85 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
+import type { FieldError } from '../../../schemas/forms/types.ts';
+import { api, navigation } from '../../api/client.ts';
+import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
+import { SchemaForm } from '../../forms/SchemaForm.tsx';
+
+/** §7 `POST /manage/login` answer. */
+interface LoginAnswer {
+  status?: string;
+  redirect?: string;
+  errorCode?: string;
+  remainCount?: number;
+  fedrampLockTime?: number;
+  errors?: FieldError[];
+}
+
+/** The message above the form for a refused login (§8 Login: the server's errorCode, FedRAMP counts). */
+function loginMessage(answer: LoginAnswer): { key: string; params: Record<string, unknown> } {
+  if (answer.remainCount !== undefined) return { key: 'ssp.request.account.error.fedRamp', params: { count: answer.remainCount } };
+  if (answer.fedrampLockTime !== undefined) return { key: 'ssp.request.account.locked.fedRamp', params: { minutes: answer.fedrampLockTime } };
+  return { key: answer.errorCode ?? 'login.failed', params: {} };
+}
 
 /**
- * §2 Login page: links to forgot-username, forgot-password, new and ./sso, carrying accessKey.
- * The username/password form and its calls arrive with the accounts issue; the page says so.
+ * §2 Login page: the login builder's form (§5 messages on blur and submit), links to
+ * forgot-username, forgot-password, new and ./sso carrying accessKey. Success goes where the server
+ * says (a fresh page load, so the new session's account and CSRF token are read anew); status "-1"
+ * (expired password, §4) sets the p_expired marker and goes to reset-password.
  */
 export default function LoginScreen() {
   const { t } = useTranslation();
-  const { boot } = useOrg();
+  const { boot, flags } = useOrg();
   const [params] = useSearchParams();
+  const [data, setData] = useState<{ username?: string; password?: string }>({});
+  const [message, setMessage] = useState<{ key: string; params: Record<string, unknown> } | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const org = boot.organization;
+  const form = useMemo(() => buildLoginSchema(org, { featureFlags: flags }, 'signup'), [org, flags]);
   const accessKey = params.get('accessKey');
   const keep = accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : '';
-  const org = boot.organization;
+
+  async function submit(values: { username?: string; password?: string }) {
+    setBusy(true);
+    setMessage(null);
+    const result = await api.post<LoginAnswer>(paths.login, {
+      form: { orgId: boot.orgId, username: values.username ?? '', password: values.password ?? '', keepSigned: 'false' },
+    });
+    setBusy(false);
+    const answer = result.data ?? {};
+    if (!result.hasError && answer.status === '1' && answer.redirect?.startsWith('/')) {
+      navigation.assign(answer.redirect);
+      return;
+    }
+    if (!result.hasError && answer.status === '-1' && answer.redirect?.startsWith('/')) {
+      document.cookie = `p_expired=Y; path=/${encodeURIComponent(boot.orgId)}; SameSite=Lax`;
+      navigation.assign(answer.redirect);
+      return;
+    }
+    setServerErrors(answer.errors ?? []);
+    setMessage(answer.errors ? null : loginMessage(answer));
+    setData({ username: values.username });
+  }
+
   return (
     <section className="card" aria-labelledby="login-title" data-screen="login">
       <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
-      <p className="notice">{t('login.form.unavailable')}</p>
+      {message ? <p role="alert" className="form-alert">{t(message.key, message.params)}</p> : null}
+      <SchemaForm
+        idPrefix="login"
+        form={form}
+        formData={data}
+        onChange={setData}
+        onSubmit={(values) => void submit(values)}
+        serverErrors={serverErrors}
+        disabled={busy}
+        submitLabelKey="login.submit"
+      />
       <ul className="link-list">
         {org.enabledSSO ? <li><Link to={`sso${keep}`}>{t('login.sso.link')}</Link></li> : null}
         <li><Link to={`../forgot-username${keep}`} relative="path">{t('login.forgotUsername.link')}</Link></li>

@@ -18,6 +18,7 @@ export function RootScreen() {
         <>
           <p>{t('root.intro')}</p>
           <p className="notice">{t('root.demoLogin', data.demoLogin)}</p>
+          <p>{t('root.mailbox.hint')} <a href="/mails">{t('root.mailbox')}</a></p>
           <ul className="org-list">
             {data.organizations.map((org) => (
               <li key={org.orgId}>

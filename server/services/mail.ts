@@ -1,0 +1,128 @@
+/**
+ * The mail adapter (ARCHITECTURE.md "Outside services behind adapters": SMTP through nodemailer; an
+ * outbox table and a demo mail viewer when no SMTP is configured).
+ *
+ * Every mail is first written to `mail_outbox`, so what the portal sent (or tried to) is on record in
+ * the database whatever happens next. With SMTP_URL set it is then delivered through nodemailer and
+ * the row gets `sent_at`, or `error` when the SMTP server refused it or could not be reached. Delivery
+ * runs after `send` has returned: a slow or broken SMTP server neither fails nor delays the member's
+ * request, and how long a request takes does not tell whether it sent a mail. Without SMTP_URL the row
+ * stays unsent and the demo mailbox (`/mails`) shows it.
+ */
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { DEFAULT_MAIL_FROM } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+export interface MailMessage {
+  /** One recipient address. */
+  to: string;
+  subject: string;
+  /** The plain-text body; every mail has one (the demo mailbox shows it). */
+  text: string;
+  /** An HTML alternative, sent beside the text. */
+  html?: string;
+}
+
+export interface MailDelivery {
+  /** When the SMTP server accepted the mail; null when it was not delivered. */
+  sentAt: Date | null;
+  /** Why delivery failed; null when it was delivered or not attempted. */
+  error: string | null;
+}
+
+export interface QueuedMail {
+  mailId: number;
+  /**
+   * Settles when delivery has been attempted and recorded on the row; never rejects. Without SMTP it
+   * settles at once with `{ sentAt: null, error: null }`.
+   */
+  delivery: Promise<MailDelivery>;
+}
+
+/** Where delivery failures are reported: Fastify's logger fits, and so does `console`. */
+export interface MailLog {
+  error(details: object, message: string): void;
+}
+
+export interface Mailer {
+  /** True when SMTP_URL is configured and mails leave the outbox. */
+  readonly delivers: boolean;
+  /** Writes the outbox row and starts its delivery; rejects only when the row cannot be written. */
+  send(orgId: string, message: MailMessage): Promise<QueuedMail>;
+  /** Waits for the deliveries under way (before the database closes). */
+  settle(): Promise<void>;
+  /** Waits for the deliveries under way and closes the SMTP connections. */
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  db: Db;
+  /** smtp:// or smtps:// address of the SMTP server; null keeps every mail in the outbox. */
+  smtpUrl: string | null;
+  /** The From address; `Member portal <no-reply@localhost>` when not given. */
+  from?: string;
+  log?: MailLog;
+}
+
+/** An SMTP error message can be long (a whole server reply); the row keeps its start. */
+const MAX_ERROR_LENGTH = 1000;
+
+const consoleLog: MailLog = {
+  error: (details, message) => console.error(`${message}: ${JSON.stringify(details)}`),
+};
+
+export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = consoleLog }: MailerOptions): Mailer {
+  // Bounded waits: an unreachable server is given up on in seconds, not nodemailer's default minutes.
+  const transport = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 60_000 })
+    : null;
+  const pending = new Set<Promise<MailDelivery>>();
+
+  async function deliver(orgId: string, mailId: number, message: MailMessage): Promise<MailDelivery> {
+    const where = and(eq(mailOutbox.orgId, orgId), eq(mailOutbox.mailId, mailId));
+    let result: MailDelivery;
+    try {
+      await transport!.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      result = { sentAt: new Date(), error: null };
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH) || 'delivery failed';
+      log.error({ orgId, mailId, error }, 'mail not delivered');
+      result = { sentAt: null, error };
+    }
+    try {
+      await db.update(mailOutbox).set(result).where(where);
+    } catch (err) {
+      log.error({ orgId, mailId, error: err instanceof Error ? err.message : String(err) }, 'mail delivery not recorded');
+    }
+    return result;
+  }
+
+  async function settle(): Promise<void> {
+    while (pending.size) await Promise.all([...pending]);
+  }
+
+  return {
+    delivers: transport !== null,
+
+    async send(orgId, message) {
+      const [row] = await db.insert(mailOutbox)
+        .values({ orgId, recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .returning({ mailId: mailOutbox.mailId });
+      const { mailId } = row!;
+      if (!transport) return { mailId, delivery: Promise.resolve({ sentAt: null, error: null }) };
+      const delivery = deliver(orgId, mailId, message);
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+      return { mailId, delivery };
+    },
+
+    settle,
+
+    async close() {
+      await settle();
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DemoMail } from '../../../schemas/demo.ts';
+import { useDemoMails, useDemoOrganizations } from '../../api/hooks.ts';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { PlainChrome } from '../../components/PlainChrome.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+
+/**
+ * The demo mailbox `/mails`: with no SMTP server configured, the mails the portal sends stay in its
+ * outbox, and here they can be read per organisation (ARCHITECTURE.md "a demo mail viewer").
+ */
+export function MailsScreen({ orgId: requestedOrgId }: { orgId: string | null }) {
+  const { t } = useTranslation();
+  usePageTitle(null, 'mails.title');
+  const organizations = useDemoOrganizations();
+  const [chosen, setChosen] = useState(requestedOrgId);
+  const orgs = organizations.data?.organizations ?? [];
+  const orgId = orgs.some((org) => org.orgId === chosen) ? chosen : (orgs[0]?.orgId ?? null);
+  const mails = useDemoMails(orgId);
+
+  function choose(next: string) {
+    setChosen(next);
+    // A reload shows the same organisation.
+    window.history.replaceState(null, '', `/mails?orgId=${encodeURIComponent(next)}`);
+  }
+
+  const unavailable = organizations.error || mails.error;
+  return (
+    <PlainChrome>
+      <h2 className="page-heading">{t('mails.title')}</h2>
+      {organizations.isLoading || mails.isLoading ? <LoadingBar /> : null}
+      {unavailable ? <p className="card">{t('mails.unavailable')}</p> : null}
+      {organizations.data && !unavailable ? (
+        <>
+          <p>{t('mails.intro')}</p>
+          <p>
+            <label>
+              {t('mails.organization')}{' '}
+              <select value={orgId ?? ''} onChange={(event) => choose(event.target.value)}>
+                {orgs.map((org) => <option key={org.orgId} value={org.orgId}>{org.orgName}</option>)}
+              </select>
+            </label>{' '}
+            <button type="button" onClick={() => void mails.mutate()}>{t('mails.refresh')}</button>
+          </p>
+          {mails.data?.length === 0 ? <p className="card">{t('mails.empty')}</p> : null}
+          {mails.data?.map((mail) => <MailCard key={mail.mailId} mail={mail} />)}
+        </>
+      ) : null}
+      <p><a href="/">{t('mails.back')}</a></p>
+    </PlainChrome>
+  );
+}
+
+function MailCard({ mail }: { mail: DemoMail }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const format = (iso: string) => new Date(iso).toLocaleString(i18n.language.replace('_', '-'));
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{mail.subject}</h3>
+      <p>{t('mails.meta', { recipient: mail.recipient, date: format(mail.createdAt) })}</p>
+      {mail.sentAt ? <p>{t('mails.delivered', { date: format(mail.sentAt) })}</p> : null}
+      <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><LinkedText text={mail.text} /></div>
+    </article>
+  );
+}
+
+/** http(s) addresses in a mail's text; punctuation right after one ends the sentence, not the address. */
+const ADDRESS = /\bhttps?:\/\/[^\s<>"']+/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/**
+ * A mail's plain text with its addresses as links. The text stays text (React escapes it): no HTML
+ * from a mail is ever interpreted, and only http(s) addresses become links.
+ */
+function LinkedText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let end = 0;
+  for (const match of text.matchAll(ADDRESS)) {
+    const address = match[0].replace(TRAILING_PUNCTUATION, '');
+    parts.push(text.slice(end, match.index), <a key={match.index} href={address}>{address}</a>);
+    end = match.index + address.length;
+  }
+  parts.push(text.slice(end));
+  return <>{parts}</>;
+}
