@@ -89,7 +89,10 @@ export const screens: readonly Screen[] = [
     id: 'loginSso', path: 'login/sso', titleKey: 'page.title.loginSso', guard: 'visitor', selfService: true,
     when: (ctx) => ctx.org.enabledSSO, otherwise: ['login'], help: 'login/sso', load: placeholder,
   },
-  { id: 'forgotUsername', path: 'forgot-username', titleKey: 'page.title.forgotUsername', guard: 'any', selfService: true, load: placeholder },
+  {
+    id: 'forgotUsername', path: 'forgot-username', titleKey: 'page.title.forgotUsername', guard: 'any', selfService: true,
+    load: () => import('./src/screens/forgotUsername/ForgotUsernameScreen.tsx'),
+  },
   { id: 'forgotPassword', path: 'forgot-password', titleKey: 'page.title.forgotPassword', guard: 'any', selfService: true, load: placeholder },
   { id: 'resetPassword', path: 'reset-password', titleKey: 'page.title.resetPassword', guard: 'any', selfService: true, load: placeholder },
 

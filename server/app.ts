@@ -18,6 +18,7 @@ import i18nRoutes from './routes/i18n.ts';
 import initRoutes from './routes/init.ts';
 import loginRoutes from './routes/login.ts';
 import pageRoutes from './routes/pages.ts';
+import recoveryRoutes from './routes/recovery.ts';
 import passwordRoutes from './routes/password.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   client: ClientApp | null;
   demo: boolean;
   serverVersion: string;
+  /** The portal's public address for links in e-mails (PUBLIC_URL); the request's own address when absent. */
+  publicUrl?: string | null;
   /** Believe X-Forwarded-* from a reverse proxy (TLS ends there): session cookies become Secure. */
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -84,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes, { db });
   await app.register(loginRoutes, { db });
   await app.register(passwordRoutes, { db });
+  await app.register(recoveryRoutes, { db, publicUrl: options.publicUrl ?? null });
   await app.register(demoRoutes, { db, demo: options.demo, mailer });
   await app.register(adminRoutes, { db });
   if (client) await client.register(app);

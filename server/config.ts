@@ -12,6 +12,8 @@ export interface Config {
   demo: boolean;
   /** Vite's hot reload instead of the built app (`npm run dev`). */
   dev: boolean;
+  /** The portal's public address (PUBLIC_URL) for links in e-mails, without a trailing slash. */
+  publicUrl: string | null;
   /** Running behind a reverse proxy that ends TLS (TRUST_PROXY=1). */
   trustProxy: boolean;
   /** Password of the administrator `admin` (the admin preview); in demo mode the demo password when unset. */
@@ -51,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demo: demo === '1',
     dev: argv.includes('--dev'),
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
     adminPassword: env.ADMIN_PASSWORD || null,
     smtpUrl,
     mailFrom,
@@ -64,4 +67,18 @@ function isSmtpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** PUBLIC_URL: an http(s) address; links in e-mails start with it (never with a Host header an attacker sent). */
+function publicUrlOf(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// address, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http:// or https:// address, got "${text}"`);
+  return text.replace(/\/+$/, '');
 }

@@ -39,6 +39,7 @@ async function main() {
     demo: config.demo,
     serverVersion: version,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     mailer,
   });

@@ -18,7 +18,8 @@ export const buildForgotUsernameSchema: FormBuilder = () => {
     },
     uiSchema: {
       'ui:order': ['email'],
-      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+      // §5 "known (else 'ssp.forgotUsername.email.invalid')": the server answers, checked as you leave the field.
+      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email', 'ui:options': { asyncCheck: 'knownEmail', asyncCheckMessage: 'ssp.forgotUsername.email.invalid' } },
     },
   };
 };

@@ -68,3 +68,28 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
     await screenshot(page, 'login-fedramp-locked');
   });
 });
+
+describe.skipIf(!chromiumPath)('forgot username in Chromium', () => {
+  const browser = useBrowser(chromiumPath);
+
+  it('checks the address as you leave the field, mails the username, and the demo mailbox shows it', async () => {
+    const page = browser.page;
+    await page.goto(`${baseURL}/springfield/login`);
+    await page.getByRole('link', { name: en['login.forgotUsername.link'] }).click();
+    await page.waitForURL(`${baseURL}/springfield/forgot-username`);
+    const email = page.getByRole('textbox', { name: en['forgotUsername.email.label'] });
+    await email.fill('stranger@example.org');
+    await email.press('Tab');
+    await page.getByText(en['ssp.forgotUsername.email.invalid']).waitFor();
+    await screenshot(page, 'forgot-username-unknown');
+    await email.fill('demo.member@example.org');
+    await page.getByRole('button', { name: en['forgotUsername.submit'] }).click();
+    await page.getByRole('status').filter({ hasText: en['ssp.forgotUsername.send.success'] }).waitFor();
+    await screenshot(page, 'forgot-username-sent');
+
+    await page.goto(`${baseURL}/mails?orgId=springfield`);
+    await page.getByText('Your username for City of Springfield').first().waitFor();
+    await page.getByText('demo.member', { exact: false }).first().waitFor();
+    await screenshot(page, 'forgot-username-mailbox');
+  });
+});

@@ -6,17 +6,19 @@ describe('readConfig', () => {
   it('has the README defaults', () => {
     expect(readConfig({})).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
-      smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>',
+      smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null,
     });
   });
 
   it('reads every variable', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u@db/portal', DEMO: '1', TRUST_PROXY: '1',
-      ADMIN_PASSWORD: 'correct horse battery', SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
+      ADMIN_PASSWORD: 'correct horse battery', PUBLIC_URL: 'https://alerts.example.org/',
+      SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: true,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
+      publicUrl: 'https://alerts.example.org',
     });
   });
 
@@ -37,6 +39,8 @@ describe('readConfig', () => {
     [{ DEMO: 'yes' }, 'DEMO must be 0 or 1'],
     [{ DATABASE_URL: 'mysql://db/portal' }, 'DATABASE_URL must be a postgres://'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must have at least 12 characters'],
+    [{ PUBLIC_URL: 'ftp://alerts.example.org' }, 'PUBLIC_URL must be an http:// or https:// address'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an http:// or https:// address'],
     [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
     [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
     [{ SMTP_URL: 'smtp://' }, 'SMTP_URL must be an smtp:// or smtps:// address'],

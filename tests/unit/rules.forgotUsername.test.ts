@@ -44,7 +44,11 @@ describe('forgot-username form (§5 Forgot username)', () => {
   });
 
   it('draws an e-mail input, the same in every mode (there is no review page)', () => {
-    expect(form.uiSchema.email).toEqual({ 'ui:widget': 'email', 'ui:autocomplete': 'email' });
+    expect(form.uiSchema.email).toEqual({
+      'ui:widget': 'email', 'ui:autocomplete': 'email',
+      // §5 "known": checked with the server as the member leaves the field.
+      'ui:options': { asyncCheck: 'knownEmail', asyncCheckMessage: 'ssp.forgotUsername.email.invalid' },
+    });
     for (const mode of ['edit', 'review'] as FormMode[]) {
       expect(buildForgotUsernameSchema(settings, { featureFlags: flags }, mode)).toEqual(form);
     }

@@ -31,7 +31,9 @@ export function useWidgetAsyncCheck({ id, schema, options, registry }: Pick<Widg
     if (!name || pointer === null) return;
     if (state.status === 'invalid') {
       reportAsyncError(pointer, { pointer, key: state.message || messageKey, params: schema.title ? { label: schema.title } : {} });
-    } else if (state.status !== 'pending') {
+    } else {
+      // A pending check is about a new value: the old refusal no longer applies, and the server
+      // checks again on submit, so nothing stale blocks the form.
       reportAsyncError(pointer, null);
     }
   }, [name, pointer, state, messageKey, schema.title, reportAsyncError]);
