@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import errors from './plugins/errors.ts';
 import session from './plugins/session.ts';
+import accountRoutes from './routes/account.ts';
 import adminRoutes from './routes/admin.ts';
 import demoRoutes from './routes/demo.ts';
 import featureFlagRoutes from './routes/featureFlags.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes, { db });
   await app.register(loginRoutes, { db });
   await app.register(passwordRoutes, { db });
+  await app.register(accountRoutes, { db });
   await app.register(recoveryRoutes, { db, publicUrl: options.publicUrl ?? null });
   await app.register(demoRoutes, { db, demo: options.demo, mailer });
   await app.register(adminRoutes, { db });
