@@ -20,6 +20,7 @@ import initRoutes from './routes/init.ts';
 import loginRoutes from './routes/login.ts';
 import pageRoutes from './routes/pages.ts';
 import recoveryRoutes from './routes/recovery.ts';
+import registrationRoutes from './routes/registration.ts';
 import passwordRoutes from './routes/password.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(loginRoutes, { db });
   await app.register(passwordRoutes, { db });
   await app.register(accountRoutes, { db });
+  await app.register(registrationRoutes, { db });
   await app.register(recoveryRoutes, { db, publicUrl: options.publicUrl ?? null });
   await app.register(demoRoutes, { db, demo: options.demo, mailer });
   await app.register(adminRoutes, { db });
