@@ -20,7 +20,3 @@ export type FeatureFlags = Record<FeatureFlagName, boolean>;
 export const FEATURE_FLAGS_OFF: FeatureFlags = Object.fromEntries(
   FEATURE_FLAG_NAMES.map((name) => [name, false]),
 ) as FeatureFlags;
-
-export function isFeatureFlagName(name: unknown): name is FeatureFlagName {
-  return typeof name === 'string' && (FEATURE_FLAG_NAMES as readonly string[]).includes(name);
-}

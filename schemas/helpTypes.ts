@@ -15,7 +15,3 @@ export const HELP_TYPES = [
 ] as const;
 
 export type HelpType = (typeof HELP_TYPES)[number];
-
-export function isHelpType(type: unknown): type is HelpType {
-  return typeof type === 'string' && (HELP_TYPES as readonly string[]).includes(type);
-}

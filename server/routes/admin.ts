@@ -21,6 +21,7 @@ import { findFeatureFlags } from '../repositories/organizations.ts';
 import { validateOrgSettings } from '../services/orgSettingsValidator.ts';
 import { orgIdParams } from './shared.ts';
 import { checkSubmission } from '../services/formSubmissions.ts';
+import { validationFailure } from '../services/formValidator.ts';
 
 export const ADMIN_COOKIE = 'SSPADMIN';
 const ADMIN_TTL_MS = 8 * 60 * 60 * 1000;
@@ -117,7 +118,7 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
     preHandler: requireAdmin,
   }, async (request, reply) => {
     const checked = validateOrgSettings(request.body.settings);
-    if (!checked.ok) return reply.code(400).send({ errorCode: 'validation', errors: checked.errors });
+    if (!checked.ok) return reply.code(400).send(validationFailure(checked.errors));
     const updated = await db.update(organizations)
       .set({ settings: checked.settings as OrgSettingsInput, settingsVersion: sql`${organizations.settingsVersion} + 1`, updatedAt: new Date() })
       .where(and(eq(organizations.orgId, request.params.orgId), eq(organizations.settingsVersion, request.body.settingsVersion)))
@@ -149,7 +150,7 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (request, reply) => {
       const checked = validateOrgSettings(request.body.settings);
-      if (!checked.ok) return reply.code(400).send({ errorCode: 'validation', errors: checked.errors });
+      if (!checked.ok) return reply.code(400).send(validationFailure(checked.errors));
       const [row] = await db.select().from(organizations).where(eq(organizations.orgId, request.params.orgId));
       if (!row) return reply.code(404).send({ errorCode: 'org.notFound' });
       const { form, orgId } = request.params;
@@ -162,7 +163,7 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
       const digest = createHash('sha1').update(JSON.stringify(checked.settings)).digest('base64url');
       const preview = { orgId: `${orgId}~preview~${digest}`, settings, settingsVersion: row.settingsVersion };
       const result = checkSubmission(preview, form, request.body.mode, flags, request.body.data);
-      return result.ok ? { status: 'ok' } : reply.code(400).send({ errorCode: 'validation', errors: result.errors });
+      return result.ok ? { status: 'ok' } : reply.code(400).send(validationFailure(result.errors));
     },
   );
 }

@@ -18,6 +18,7 @@ import { contacts, loginThrottle, sessionLogins } from '../db/schema.ts';
 import { findOrganization } from '../repositories/organizations.ts';
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import { checkSubmission } from '../services/formSubmissions.ts';
+import { validationFailure } from '../services/formValidator.ts';
 import { ORG_NOT_FOUND, orgIdParams, orgIdSchema } from './shared.ts';
 
 /** FedRAMP (NIST AC-7): three consecutive failures lock the account for 30 minutes. */
@@ -79,7 +80,7 @@ export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db
     if (!org.settings.enableSSP) return reply.code(403).send({ status: 'failed', errorCode: 'ssp.page.deactivated' });
 
     const checked = checkSubmission(org, 'login', 'signup', { featureFlags: FEATURE_FLAGS_OFF }, { username: request.body.username, password: request.body.password });
-    if (!checked.ok) return reply.code(400).send({ status: 'failed', errorCode: 'validation', errors: checked.errors });
+    if (!checked.ok) return reply.code(400).send({ status: 'failed', ...validationFailure(checked.errors) });
     const { username, password } = checked.data as { username: string; password: string };
 
     const orgId = org.orgId;

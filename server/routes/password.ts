@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { contacts } from '../db/schema.ts';
 import { findOrganization } from '../repositories/organizations.ts';
 import { checkSubmission } from '../services/formSubmissions.ts';
+import { validationFailure } from '../services/formValidator.ts';
 import { passwordRefusal } from '../services/passwordChecks.ts';
 import { ORG_NOT_FOUND, orgIdParams } from './shared.ts';
 
@@ -54,7 +55,7 @@ export default async function passwordRoutes(app: FastifyInstance, { db }: { db:
       newPassword: request.body.newPassword ?? '',
       confirmPassword: request.body.newPassword ?? '',
     });
-    if (!checked.ok) return reply.code(400).send({ status: 'failed', errorCode: 'validation', errors: checked.errors });
+    if (!checked.ok) return reply.code(400).send({ status: 'failed', ...validationFailure(checked.errors) });
     const { currentPassword, newPassword } = checked.data;
 
     if (!(await argon2.verify(contact!.passwordHash, currentPassword))) {

@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { contacts } from '../db/schema.ts';
 import { findOrganization } from '../repositories/organizations.ts';
 import { checkSubmission } from '../services/formSubmissions.ts';
+import { validationFailure } from '../services/formValidator.ts';
 import { ORG_NOT_FOUND, orgIdParams } from './shared.ts';
 
 /** The portal's own address for links in mails: PUBLIC_URL, else the address the request came to. */
@@ -45,7 +46,7 @@ export default async function recoveryRoutes(app: FastifyInstance, { db, publicU
     if (!org || org.settings.disabled) return reply.code(404).send(ORG_NOT_FOUND);
     if (!org.settings.enableSSP) return reply.code(403).send({ errorCode: 'ssp.page.deactivated' });
     const checked = checkSubmission(org, 'forgotUsername', 'signup', { featureFlags: FEATURE_FLAGS_OFF }, { email: request.body.email ?? '' });
-    if (!checked.ok) return reply.code(400).send({ errorCode: 'validation', errors: checked.errors });
+    if (!checked.ok) return reply.code(400).send(validationFailure(checked.errors));
     const email = (checked.data as { email: string }).email;
     const usernames = await usernamesFor(org.orgId, email);
     if (usernames.length === 0) {

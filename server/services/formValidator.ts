@@ -47,12 +47,8 @@ export function validateSubmission<T = unknown>(cacheKey: string, form: BuiltFor
   return validate(data) ? { ok: true, data } : { ok: false, errors: toFieldErrors(validate.errors) };
 }
 
-/** The §8 answer for a refused submission: nothing was stored. */
+/** The 400 answer for a refused submission (nothing was stored): `{ errorCode: 'validation', errors }`. */
 export function validationFailure(errors: FieldError[]) {
   return { errorCode: 'validation', errors };
 }
 
-/** For tests and the benchmark: how many validators are compiled. */
-export function cachedValidatorCount(): number {
-  return cache.size;
-}
