@@ -3,18 +3,14 @@
  * settings validated against org-settings.schema.json with nothing saved when refused.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
-import { createTestApp, setCookie, type TestApp } from '../support/testApp.ts';
+import { setCookie, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await ensureAdmin(t.database.db, DEMO_ADMIN_PASSWORD);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function signIn() {

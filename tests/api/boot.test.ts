@@ -4,20 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeEbBase64 } from '../../schemas/ebBase64.ts';
 import { FEATURE_FLAG_NAMES } from '../../schemas/featureFlags.ts';
 import { LANGUAGES } from '../../schemas/languages.ts';
 import { featureFlags, helpAndAnswers, sessions } from '../../server/db/schema.ts';
-import { createTestApp, setCookie, startSession, type TestApp } from '../support/testApp.ts';
+import { createTestApp, setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const allFlags = [{ trafficType: 'organization', names: [...FEATURE_FLAG_NAMES] }];
 

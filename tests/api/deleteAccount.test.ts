@@ -1,16 +1,10 @@
 /** §7 `POST /deleteAccount/{orgId}`: who may delete, what goes, what is answered. */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts, passwordResets, sessionLogins } from '../../server/db/schema.ts';
-import { createTestApp, setCookie, signInAsDemoMember, startSession, type TestApp } from '../support/testApp.ts';
+import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const member = async (orgId: string) =>
   (await t.database.db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.username, 'demo.member'))))[0];

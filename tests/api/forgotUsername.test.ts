@@ -4,17 +4,11 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts, mailOutbox } from '../../server/db/schema.ts';
-import { createTestApp, startSession, type TestApp } from '../support/testApp.ts';
+import { startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const lastMail = async (orgId: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orgId, orgId)).orderBy(desc(mailOutbox.mailId)).limit(1))[0];

@@ -1,18 +1,12 @@
 /** §7 boot calls: GET /rest/init, /rest/init/csrf, /rest/init/account, /rest/init/countries. */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { sessions } from '../../server/db/schema.ts';
-import { createTestApp, setCookie, signInAsDemoMember, startSession, type TestApp } from '../support/testApp.ts';
+import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /rest/init', () => {
   it.each(['springfield', 'acme', 'fedagency', 'campus', 'dormant', 'paused'])('answers the boot data of %s', async (orgId) => {

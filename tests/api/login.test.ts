@@ -3,18 +3,12 @@
  * rotation, against the real app on a fresh database.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema.ts';
 import { FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/routes/login.ts';
-import { createTestApp, setCookie, startSession, type TestApp } from '../support/testApp.ts';
+import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function login(orgId: string, username: string, password: string, session?: { cookie: string; csrfToken: string }) {
   const s = session ?? (await startSession(t.app, orgId));

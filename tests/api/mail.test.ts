@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { createMailer, type MailLog } from '../../server/services/mail.ts';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { useTestApp } from '../support/testApp.ts';
 
 interface ReceivedMail {
   mailFrom: string | null;
@@ -99,13 +99,7 @@ const resetMail = {
   text: `Hello Ada,\n\nfollow this link to choose a new password:\n${RESET_URL}\n\nIf you did not ask for it, ignore this mail.`,
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 afterEach(async () => {
   await t.database.db.delete(mailOutbox);
 });

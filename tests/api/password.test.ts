@@ -5,17 +5,11 @@
  */
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema.ts';
-import { createTestApp, setCookie, signInAsDemoMember, startSession, type TestApp } from '../support/testApp.ts';
+import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const demoMember = async (orgId: string) =>
   (await t.database.db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.username, 'demo.member'))))[0]!;

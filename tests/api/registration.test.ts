@@ -1,14 +1,8 @@
 /** §7 `GET /{orgId}/signup/checkUsername` (§5 username availability). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/testApp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /{orgId}/signup/checkUsername', () => {
   it.each([

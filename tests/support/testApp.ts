@@ -1,5 +1,6 @@
 /** The API as the tests see it: the real app on a fresh database with the demo organisations seeded. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
@@ -52,4 +53,31 @@ export async function signInAsDemoMember(database: TestDatabase, orgId: string, 
   const sessionHash = createHash('sha256').update(sessionToken).digest('hex');
   await database.db.insert(sessionLogins).values({ orgId, sessionHash, contactId: contact.contactId });
   return contact.contactId;
+}
+
+/**
+ * One app on a fresh database for a whole test file: created before its tests, closed after them.
+ * Read `t.app` and `t.database` inside tests (they exist only while the file runs).
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let current: TestApp | null = null;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = () => {
+    if (!current) throw new Error('useTestApp: the app exists only while the test file runs');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get database() {
+      return get().database;
+    },
+    close: () => get().close(),
+  };
 }
