@@ -2,7 +2,7 @@
  * §7 boot calls: `GET /rest/init`, `/rest/init/csrf`, `/rest/init/account`, `/rest/init/countries`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import type { Account } from '../../schemas/account.ts';
 import type { BootData } from '../../schemas/boot.ts';
 import { isLanguageCode } from '../../schemas/languages.ts';
