@@ -2,10 +2,10 @@
  * §7 boot calls: `GET /rest/init`, `/rest/init/csrf`, `/rest/init/account`, `/rest/init/countries`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import type { Account } from '../../schemas/account.ts';
 import type { BootData } from '../../schemas/boot.ts';
 import { isLanguageCode } from '../../schemas/languages.ts';
+import { phoneCountries } from '../../schemas/rules/phoneCountries.ts';
 import type { Db } from '../db/client.ts';
 import { findAccount } from '../repositories/accounts.ts';
 import { findOrganization, type Organization } from '../repositories/organizations.ts';
@@ -64,12 +64,8 @@ export default async function initRoutes(app: FastifyInstance, { db, serverVersi
     const org = await findOrganization(db, request.query.orgId);
     if (!org) return reply.code(404).send(ORG_NOT_FOUND);
     const language = request.cookies.language;
-    const names = new Intl.DisplayNames([isLanguageCode(language) ? language.replace('_', '-') : 'en-US', 'en'], { type: 'region' });
-    const allowed = org.settings.isEnableCountryCodeForMemberPortal ? new Set(org.settings.countryCodes) : null;
-    const countryData = getCountries()
-      .filter((code) => !allowed || allowed.has(code))
-      .map((code) => ({ code, name: names.of(code) ?? code, dialCode: getCountryCallingCode(code) }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    const allowed = org.settings.isEnableCountryCodeForMemberPortal ? org.settings.countryCodes : null;
+    const countryData = phoneCountries(isLanguageCode(language) ? language : 'en_US', { allowed });
     return { countryData, defaultCountry: org.settings.defaultCountry, countryCodesEnabled: allowed !== null };
   });
 }

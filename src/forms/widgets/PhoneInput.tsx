@@ -2,7 +2,7 @@ import { useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactPathType } from '../../../schemas/entities.ts';
 import { formatPhoneAsYouType, isForcedBypassRegion, ttyCountry, type PhoneValue } from '../../../schemas/rules/phoneNumber.ts';
-import { phoneCountries } from './phoneCountries.ts';
+import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
 
 export interface PhoneInputProps {
   /** The number input's id (the field's `<label for>` names it); the country select and the checkbox get `{id}/countryCode` and `{id}/noValidate`. */

@@ -1,5 +1,6 @@
+/** §4/§5 the countries a phone number may be given in: one list for the phone widget and for `GET /rest/init/countries`. */
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
-import { FORCED_BYPASS_REGIONS, TTY_COUNTRIES } from '../../../schemas/rules/phoneNumber.ts';
+import { FORCED_BYPASS_REGIONS, TTY_COUNTRIES } from './phoneNumber.ts';
 
 export interface PhoneCountry {
   code: string;
