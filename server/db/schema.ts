@@ -4,7 +4,7 @@
  * other by construction and the schema can be distributed by org_id.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
 /** §3 Organisation: the settings JSON is validated against schemas/org-settings.schema.json before it is written. */
@@ -34,9 +34,10 @@ export const contacts = pgTable(
   {
     orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
     contactId: integer('contact_id').notNull().generatedAlwaysAsIdentity(),
-    username: text('username').notNull(),
-    /** argon2id (PHC string). */
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a contact the organisation created and invited, until they sign up (§1 invitation). */
+    username: text('username'),
+    /** argon2id (PHC string); null until sign-up, and for public-portal accounts that sign in there. */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email'),
@@ -47,6 +48,8 @@ export const contacts = pgTable(
     showEvent: boolean('show_event'),
     showOnCallSchedule: boolean('show_on_call_schedule').notNull().default(false),
     showDirectoryChat: boolean('show_directory_chat').notNull().default(false),
+    /** §3 Account.publicProfileId: the public-portal profile this account was created from (new-profile). */
+    publicProfileId: text('public_profile_id'),
     /** §2 security question key (question_one … question_eleven) and an argon2id hash of the answer. */
     securityQuestion: text('security_question'),
     securityAnswerHash: text('security_answer_hash'),
@@ -195,4 +198,97 @@ export const passwordResets = pgTable(
     primaryKey({ columns: [t.orgId, t.tokenHash] }),
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
+);
+
+/**
+ * §3 Contact path values of a member: one row per delivery path of the organisation (pathId 1 is
+ * e-mail; SMS, phone and Slack take their pathId from the organisation settings).
+ */
+export const contactPaths = pgTable(
+  'contact_paths',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    pathId: integer('path_id').notNull(),
+    pathType: text('path_type').notNull(),
+    value: text('value').notNull(),
+    countryCode: text('country_code'),
+    /** The phone "use as is" bypass (§4). */
+    noValidate: boolean('no_validate').notNull().default(false),
+    /** §2 receive-notification toggle. */
+    pathEnable: boolean('path_enable').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    quietTimeFrames: jsonb('quiet_time_frames').notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);
+
+/** §3 Address / location of a member (static locations; at most 5, §9). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    orgId: text('org_id').notNull(),
+    locationId: integer('location_id').notNull().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id').notNull(),
+    locationName: text('location_name').notNull(),
+    streetAddress: text('street_address').notNull(),
+    suite: text('suite'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    addressGeoCodingSource: text('address_geocoding_source'),
+    locationSource: text('location_source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.locationId] }),
+    uniqueIndex('addresses_contact_name_idx').on(t.orgId, t.contactId, sql`lower(${t.locationName})`),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * §5/§6 access keys: a secret handed to one member (in a link as `accessKey`, or as
+ * `Authorization: token …`) that signs the browser in as that member. Only its SHA-256 is kept.
+ */
+export const accessKeys = pgTable(
+  'access_keys',
+  {
+    orgId: text('org_id').notNull(),
+    keyHash: text('key_hash').notNull(),
+    contactId: integer('contact_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.keyHash] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * §3 Public profile: a person known to the organisation's public portal, fetched by the token the
+ * portal hands over (`GET /mbr-portal/api/v1/getPublicProfile?token`, new-profile). Only the token's
+ * SHA-256 is kept.
+ */
+export const publicProfiles = pgTable(
+  'public_profiles',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    profileId: text('profile_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    countryCode: text('country_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.profileId] }), uniqueIndex('public_profiles_token_idx').on(t.tokenHash)],
 );

@@ -9,7 +9,7 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
   if (!row) return null;
   return {
     id: row.contactId,
-    name: `${row.firstName} ${row.lastName}`.trim() || row.username,
+    name: `${row.firstName} ${row.lastName}`.trim() || (row.username ?? ''),
     timeZone: row.timeZone,
     registered: row.registered,
     isMigrated: row.isMigrated,

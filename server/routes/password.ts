@@ -57,11 +57,14 @@ export default async function passwordRoutes(app: FastifyInstance, { db }: { db:
     });
     if (!checked.ok) return reply.code(400).send({ status: 'failed', ...validationFailure(checked.errors) });
     const { currentPassword, newPassword } = checked.data;
+    const { passwordHash, username } = contact!;
+    // A public-portal account (new-profile) has no password here: it signs in at the portal.
+    if (passwordHash === null || username === null) return reply.code(403).send({ status: 'failed', errorCode: 'ssp.password.change.failed' });
 
-    if (!(await argon2.verify(contact!.passwordHash, currentPassword))) {
+    if (!(await argon2.verify(passwordHash, currentPassword))) {
       return reply.code(403).send({ status: 'failed', errorCode: 'ssp.password.current.invalid', errors: [{ pointer: '/currentPassword', key: 'ssp.password.current.invalid', params: {} }] });
     }
-    const refusal = newPassword === currentPassword ? 'ssp.password.same.as.old' : passwordRefusal(newPassword, contact!.username);
+    const refusal = newPassword === currentPassword ? 'ssp.password.same.as.old' : passwordRefusal(newPassword, username);
     if (refusal) return reply.code(400).send({ status: 'failed', errorCode: refusal, errors: [{ pointer: '/newPassword', key: refusal, params: {} }] });
 
     await db.update(contacts)

@@ -53,7 +53,7 @@ describe('POST /{org}/changePassword', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: '1' });
     expect(setCookie(response, 'SSPSESSION')).toBeDefined();
-    expect(await argon2.verify((await demoMember('campus')).passwordHash, 'Campus#Safe2027')).toBe(true);
+    expect(await argon2.verify((await demoMember('campus')).passwordHash!, 'Campus#Safe2027')).toBe(true);
   });
 
   it.each([
@@ -85,7 +85,7 @@ describe('POST /{org}/changePassword', () => {
     expect(response.json()).toEqual({ status: '1' });
     const after = await demoMember('fedagency');
     expect(after.passwordExpired).toBe(false);
-    expect(await argon2.verify(after.passwordHash, 'Fed#Agency2027x')).toBe(true);
+    expect(await argon2.verify(after.passwordHash!, 'Fed#Agency2027x')).toBe(true);
   });
 
   it('refuses a call without the CSRF token', async () => {
