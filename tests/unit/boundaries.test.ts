@@ -39,7 +39,10 @@ describe('tenant tables', () => {
 
   it('are all found', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
-      ['admin_sessions', 'admins', 'banners', 'contacts', 'feature_flags', 'help_and_answers', 'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'server_secrets', 'session_logins', 'sessions'],
+      [
+        'access_keys', 'addresses', 'admin_sessions', 'admins', 'banners', 'contact_paths', 'contacts', 'feature_flags', 'help_and_answers',
+        'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'public_profiles', 'server_secrets', 'session_logins', 'sessions',
+      ],
     );
   });
 
