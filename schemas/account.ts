@@ -5,6 +5,8 @@
 export interface Account {
   id: number;
   name: string;
+  /** The login name (null for a public-portal account, which signs in at the portal); the change-password call sends it as loginId. */
+  username: string | null;
   timeZone: string | null;
   registered: boolean;
   isMigrated: boolean;

@@ -10,6 +10,7 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
   return {
     id: row.contactId,
     name: `${row.firstName} ${row.lastName}`.trim() || (row.username ?? ''),
+    username: row.username,
     timeZone: row.timeZone,
     registered: row.registered,
     isMigrated: row.isMigrated,

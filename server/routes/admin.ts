@@ -34,7 +34,11 @@ interface AdminSession {
   sessionHash: string;
 }
 
-export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/**
+ * The administrator of a request, and the preHandler that insists on one (on writes also the
+ * matching X-CSRF-TOKEN). Shared with the other /admin/api route files.
+ */
+export function adminGuard(db: Db) {
   async function currentAdmin(request: FastifyRequest): Promise<AdminSession | null> {
     const token = request.cookies[ADMIN_COOKIE];
     if (!token) return null;
@@ -43,7 +47,6 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
     return row ? { username: row.username, csrfToken: row.csrfToken, sessionHash: row.sessionHash } : null;
   }
 
-  /** preHandler: a signed-in administrator; on writes also the matching X-CSRF-TOKEN. */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     const admin = await currentAdmin(request);
     if (!admin) return reply.code(401).send({ errorCode: 'admin.signInRequired' });
@@ -52,6 +55,11 @@ export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db
       if (typeof sent !== 'string' || !sameToken(sent, admin.csrfToken)) return reply.code(403).send({ errorCode: 'csrf.invalid' });
     }
   }
+  return { currentAdmin, requireAdmin };
+}
+
+export default async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const { currentAdmin, requireAdmin } = adminGuard(db);
 
   app.post<{ Body: { username: string; password: string } }>('/admin/api/login', {
     schema: {
