@@ -19,6 +19,7 @@ import { LoadingBar } from '../components/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
+import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { settingsForm } from './settingsForm.ts';
 import '../styles/admin.css';
@@ -151,6 +152,7 @@ function OrgEditor({ orgId }: { orgId: string }) {
         />
       </section>
       <Preview orgId={orgId} saved={saved} current={current} />
+      <AdminMembers orgId={orgId} />
     </div>
   );
 }

@@ -25,6 +25,9 @@ export const paths = {
   adminOrganizations: '/admin/api/orgs',
   adminSettings: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/settings`,
   adminValidateForm: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validate`,
+  adminInvitations: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/invitations`,
+  adminPublicProfiles: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publicProfiles`,
+  adminAccessKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys`,
 
   // Communications, maps (§7)
   comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,
