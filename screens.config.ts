@@ -93,23 +93,36 @@ export const screens: readonly Screen[] = [
     id: 'forgotUsername', path: 'forgot-username', titleKey: 'page.title.forgotUsername', guard: 'any', selfService: true,
     load: () => import('./src/screens/forgotUsername/ForgotUsernameScreen.tsx'),
   },
-  { id: 'forgotPassword', path: 'forgot-password', titleKey: 'page.title.forgotPassword', guard: 'any', selfService: true, load: placeholder },
-  { id: 'resetPassword', path: 'reset-password', titleKey: 'page.title.resetPassword', guard: 'any', selfService: true, load: placeholder },
+  {
+    id: 'forgotPassword', path: 'forgot-password', titleKey: 'page.title.forgotPassword', guard: 'any', selfService: true,
+    load: () => import('./src/screens/forgotPassword/ForgotPasswordScreen.tsx'),
+  },
+  {
+    id: 'resetPassword', path: 'reset-password', titleKey: 'page.title.resetPassword', guard: 'any', selfService: true,
+    load: () => import('./src/screens/resetPassword/ResetPasswordScreen.tsx'),
+  },
 
   // Sign-up (§2 new, new-profile) and its steps
   {
     id: 'signUp', path: 'new', titleKey: 'page.title.signUp', guard: 'any', selfService: true,
     publicPortalEntry: 'clear', help: 'new',
-    redirect: (ctx) => (ctx.org.isPublic || isInvitation(ctx.query) ? null : 'login'),
+    // §2 "a non-public organisation redirects to login unless …". The next rule of §2 (the flag forcing
+    // new accounts to the universal profile) sends the browser to another site, which a redirect here
+    // (relative to /{orgId}) cannot express: the screen follows it (src/screens/signUp/universalProfileRedirect.ts).
+    redirect: (ctx) => {
+      // §2 "If a contactId exists, go to /{orgId}/home when from single sign-on, else to new/account/profile."
+      if (ctx.account) return ctx.query.get('fromSSO') === 'true' ? 'home' : 'new/account/profile';
+      return ctx.org.isPublic || isInvitation(ctx.query) ? null : 'login';
+    },
     nav: {
       labelKey: 'nav.signUp', order: 91,
       when: (ctx) => !ctx.account && ctx.org.isPublic && ctx.query.get('from') !== 'member',
     },
-    load: placeholder,
+    load: () => import('./src/screens/signUp/SignUpScreen.tsx'),
   },
   {
     id: 'signUpPublic', path: 'new-profile', titleKey: 'page.title.signUp', guard: 'any', selfService: true,
-    publicPortalEntry: 'set', help: 'new', load: placeholder,
+    publicPortalEntry: 'set', help: 'new', load: () => import('./src/screens/signUp/SignUpPublicScreen.tsx'),
   },
   {
     id: 'signUpProfile', path: 'new/account/profile', titleKey: 'page.title.profile', guard: 'member', selfService: true,
@@ -153,9 +166,12 @@ export const screens: readonly Screen[] = [
   {
     id: 'home', path: 'home', titleKey: 'page.title.home', guard: 'member', help: 'home',
     nav: { labelKey: 'nav.home', order: 0, when: isMember },
-    load: placeholder,
+    load: () => import('./src/screens/home/HomeScreen.tsx'),
   },
-  { id: 'portalHome', path: 'portal-home', titleKey: 'page.title.home', guard: 'member', help: 'home', publicPortalEntry: 'set', load: placeholder },
+  {
+    id: 'portalHome', path: 'portal-home', titleKey: 'page.title.home', guard: 'member', help: 'home', publicPortalEntry: 'set',
+    load: () => import('./src/screens/home/HomeScreen.tsx'),
+  },
   { id: 'myProfile', path: 'my-profile', titleKey: 'page.title.profile', guard: 'member', help: 'my-profile', load: placeholder },
   {
     id: 'myLocation', path: 'my-location', titleKey: 'page.title.locations', guard: 'member', help: 'my-location',

@@ -9,6 +9,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { validateOrgSettings } from '../services/orgSettingsValidator.ts';
+import { normalizeSecurityAnswer } from '../services/passwordChecks.ts';
 import type { Db } from './client.ts';
 import { banners, contacts, featureFlags, helpAndAnswers, organizations } from './schema.ts';
 
@@ -19,7 +20,20 @@ export interface DemoOrg {
   featureFlags: FeatureFlags;
   helpAndAnswer: Record<string, string>;
   banner?: boolean;
-  members: { username: string; password: string; firstName: string; lastName: string; email: string }[];
+  members: DemoMember[];
+}
+
+export interface DemoMember {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** For forgot password (§2 security question; the answer is kept as argon2id of its trimmed lower-case form). */
+  securityQuestion?: string;
+  securityAnswer?: string;
+  /** The next login must change the password (§4 expired password). */
+  passwordExpired?: boolean;
 }
 
 const demoDir = new URL('./demo/', import.meta.url);
@@ -37,6 +51,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
     const checked = validateOrgSettings(org.settings);
     if (!checked.ok) throw new Error(`demo organisation ${org.orgId} has invalid settings: ${JSON.stringify(checked.errors)}`);
     const hashes = await Promise.all(org.members.map((m) => argon2.hash(m.password, { type: argon2.argon2id })));
+    const answers = await Promise.all(org.members.map((m) => (m.securityAnswer ? argon2.hash(normalizeSecurityAnswer(m.securityAnswer), { type: argon2.argon2id }) : null)));
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx.insert(organizations).values({ orgId: org.orgId, settings: checked.settings }).onConflictDoNothing().returning();
       if (rows.length === 0) return false;
@@ -50,6 +65,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
       for (const [i, m] of org.members.entries()) {
         await tx.insert(contacts).values({
           orgId: org.orgId, username: m.username, passwordHash: hashes[i]!, firstName: m.firstName, lastName: m.lastName, email: m.email,
+          securityQuestion: m.securityQuestion ?? null, securityAnswerHash: answers[i] ?? null, passwordExpired: m.passwordExpired ?? false,
         });
       }
       return true;

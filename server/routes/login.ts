@@ -143,6 +143,8 @@ export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db
       await db.delete(sessionLogins)
         .where(and(eq(sessionLogins.orgId, request.params.orgId), eq(sessionLogins.sessionHash, session.sessionHash)));
     }
+    // A kept access key would sign the browser straight back in on the next page (§5 accessKey cookie).
+    reply.clearCookie('accessKey', { path: `/${request.params.orgId}` });
     return reply.redirect(`/${encodeURIComponent(request.params.orgId)}/login`, 303);
   });
 }

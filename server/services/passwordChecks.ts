@@ -21,3 +21,6 @@ export function passwordRefusal(password: string, username: string): string | nu
   if (common.has(candidate)) return 'ssp.password.too.common';
   return null;
 }
+
+/** How a security answer is compared: trimmed and case-insensitive. Sign-up, the demo seed and forgot password hash it so. */
+export const normalizeSecurityAnswer = (answer: string) => answer.trim().toLowerCase();

@@ -9,6 +9,7 @@ import { CommsScreen } from '../screens/comms/CommsScreen.tsx';
 import { GeneralErrorMessage } from '../screens/errors/GeneralErrorMessage.tsx';
 import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
 import { RootScreen } from '../screens/root/RootScreen.tsx';
+import { accessKeyForInit, accessKeyToStore, storeAccessKey, storedAccessKey } from './accessKey.ts';
 import { OrgApp } from './OrgApp.tsx';
 
 /** The admin live preview, with the form renderer: loaded only at /admin. */
@@ -50,8 +51,16 @@ export function Boot({ location }: { location: Pick<Location, 'pathname' | 'sear
   );
 }
 
-function OrgBoot({ orgId, accessKey }: { orgId: string; accessKey: string | null }) {
+function OrgBoot({ orgId, accessKey: urlAccessKey }: { orgId: string; accessKey: string | null }) {
+  // §5: the init call sends the URL's accessKey, else the stored one (read once: saving it must not refetch).
+  const [accessKey] = useState(() => accessKeyForInit(urlAccessKey, storedAccessKey()));
   const init = useInit(orgId, accessKey);
+  const loggedIn = init.data ? init.data.account !== null : null;
+  useEffect(() => {
+    if (loggedIn === null) return;
+    const key = accessKeyToStore(urlAccessKey, storedAccessKey(), loggedIn);
+    if (key) storeAccessKey(orgId, key);
+  }, [orgId, urlAccessKey, loggedIn]);
   if (init.isLoading) return <LoadingBar />;
   if (init.error || !init.data) {
     const status = init.error instanceof ApiError ? init.error.result.status : 0;

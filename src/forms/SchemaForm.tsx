@@ -186,6 +186,15 @@ export function SchemaForm<T = Record<string, unknown>>({
     // Now, not after the next render: a widget may validate its new value in its own effect.
     latest.current = { ...latest.current, current: data };
     setCurrent(data);
+    // A message the member has just put right goes while they type (new ones still wait for the
+    // blur): otherwise it would vanish on the blur of a click on submit, move the button away from
+    // under the pointer and lose the click.
+    setClientErrors((previous) => {
+      if (previous.length === 0) return previous;
+      const now = validate(data);
+      const still = previous.filter((error) => now.some((e) => e.pointer === error.pointer && e.key === error.key));
+      return still.length === previous.length ? previous : still;
+    });
     const pointer = id ? pointerOfId(idPrefix, id) : null;
     if (pointer && answered.some((error) => isWithin(error.pointer, pointer))) {
       setEdited((previous) => new Set(previous).add(pointer));

@@ -6,58 +6,12 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { createMailer, type MailLog } from '../../server/services/mail.ts';
+import { headersOf, startSmtpServer, textBodyOf, type TestSmtpServer } from '../support/smtpServer.ts';
 import { useTestApp } from '../support/testApp.ts';
-
-interface ReceivedMail {
-  mailFrom: string | null;
-  rcptTo: string[];
-  /** The message as it came through DATA: headers, blank line, body. */
-  raw: string;
-}
-
-interface TestSmtpServer {
-  url: string;
-  received: ReceivedMail[];
-  close(): Promise<void>;
-}
-
-/**
- * An SMTP server on a free loopback port that keeps what it receives. `refuse` answers RCPT TO with
- * that SMTP error; `delayMs` holds the answer to DATA back that long.
- */
-async function startSmtpServer(options: { refuse?: string; delayMs?: number } = {}): Promise<TestSmtpServer> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!options.refuse) return callback();
-      callback(Object.assign(new Error(options.refuse), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { mailFrom, rcptTo } = session.envelope;
-        received.push({
-          mailFrom: mailFrom ? mailFrom.address : null,
-          rcptTo: rcptTo.map((r: SMTPServerAddress) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        setTimeout(() => callback(), options.delayMs ?? 0);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** A loopback port nothing listens on (taken, then given back). */
 async function closedPort(): Promise<number> {
@@ -66,24 +20,6 @@ async function closedPort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-/** The headers of a received message, unfolded, by lower-case name. */
-function headersOf(raw: string): Map<string, string> {
-  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-  return new Map(head.split('\r\n').map((line) => {
-    const colon = line.indexOf(':');
-    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
-  }));
-}
-
-/** The body of a single-part text message, decoded (7bit or quoted-printable) and with \n line ends. */
-function textBodyOf(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  const decoded = headersOf(raw).get('content-transfer-encoding') === 'quoted-printable'
-    ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-    : body;
-  return decoded.replace(/\r\n/g, '\n');
 }
 
 /** Collects what the mailer logs. */

@@ -1,16 +1,26 @@
 /**
- * The demo mailbox `/mails` in Chromium against `npm start`'s server (tests/e2e/globalSetup.ts: demo
- * mode, no SMTP_URL, so whatever the portal sends stays in the outbox and is shown here).
+ * The demo mailbox `/mails` in Chromium. The shared e2e server sends over SMTP, which switches the
+ * mailbox off; this file starts a server of its own the way a new user does: demo mode, no SMTP_URL,
+ * so whatever the portal sends stays in the outbox and is shown here.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { startServerProcess, type ServerProcess } from '../support/serverProcess.ts';
 import { screenshot, useBrowser } from './browser.ts';
 
-const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
 
 describe.skipIf(!chromiumPath)('demo mailbox in Chromium', () => {
   const browser = useBrowser(chromiumPath);
+  let server: ServerProcess;
+  let baseURL = '';
+  beforeAll(async () => {
+    server = await startServerProcess(() => {}, { env: { SMTP_URL: '' } });
+    baseURL = server.baseURL;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('is linked from the root page and shows the mails of an organisation, or that there are none yet', async () => {
     const { page } = browser;
@@ -44,5 +54,17 @@ describe.skipIf(!chromiumPath)('demo mailbox in Chromium', () => {
     await expect.poll(() => select.inputValue()).toBe('springfield');
     await page.getByRole('article').or(page.getByText(en['mails.empty'])).first().waitFor();
     await screenshot(page, 'demo-mailbox-springfield');
+  });
+
+  it('shows the mail of a forgotten username, as a new user without SMTP would find it', async () => {
+    const { page } = browser;
+    await page.goto(`${baseURL}/springfield/forgot-username`);
+    await page.getByRole('textbox', { name: en['forgotUsername.email.label'] }).fill('demo.member@example.org');
+    await page.getByRole('button', { name: en['forgotUsername.submit'] }).click();
+    await page.getByRole('status').filter({ hasText: en['ssp.forgotUsername.send.success'] }).waitFor();
+    await page.goto(`${baseURL}/mails?orgId=springfield`);
+    await page.getByText('Your username for City of Springfield').first().waitFor();
+    await page.getByText('demo.member', { exact: false }).first().waitFor();
+    await screenshot(page, 'forgot-username-mailbox');
   });
 });

@@ -78,14 +78,19 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(log: (message: string) => void = console.log): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** Extra environment of the server (SMTP_URL for the e2e mail sink, say). */
+  env?: Record<string, string>;
+}
+
+export async function startServerProcess(log: (message: string) => void = console.log, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const started = Date.now();
   await ensureClientBuild(log);
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'member-portal-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' };
   delete env.DATABASE_URL;
   // The server is a real process, not a test: vitest's own markers stay out of its environment.
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];

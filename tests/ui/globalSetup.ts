@@ -2,11 +2,19 @@
  * The real API for the UI tests, listening on loopback in the Node side of vitest: happy-dom's
  * address is set to it, so the app's fetches, cookies and CSRF tokens go over HTTP to the real
  * server on a seeded PGlite. A few /test/ addresses exist only here: statuses §8 treats specially,
- * a slow answer to cancel, signing the calling session in as demo.member, and sending a mail through
- * the app's mailer (no SMTP: it lands in the outbox the demo mailbox shows).
+ * a slow answer to cancel, signing the calling session in as demo.member, creating a member of a
+ * test's own (optionally signed in, optionally with an access key), and sending a mail through the
+ * app's mailer (no SMTP: it lands in the outbox the demo mailbox shows).
  */
 import type { TestProject } from 'vitest/node';
+import argon2 from 'argon2';
+import { createHash } from 'node:crypto';
+import { contacts, sessionLogins } from '../../server/db/schema.ts';
+import { issueAccessKey } from '../../server/services/accessKeys.ts';
+import { normalizeSecurityAnswer } from '../../server/services/passwordChecks.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
 import { createTestApp, signInAsDemoMember } from '../support/testApp.ts';
+import type { TestDatabase } from '../support/testDatabase.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,15 +35,56 @@ export default async function setup(project: TestProject) {
         if (!token) return reply.code(400).send({ errorCode: 'test.noSession', csrf: session.csrfToken });
         return { contactId: await signInAsDemoMember(testApp.database, req.query.orgId, token) };
       });
+      // A member of the tests' own (recovery, change password, deletion), so demo.member stays as it is.
+      app.post<{ Querystring: { orgId: string }; Body: NewMember }>('/test/createMember', async (req, reply) => {
+        const token = req.cookies.SSPSESSION;
+        if (req.body.signIn && !token) return reply.code(400).send({ errorCode: 'test.noSession' });
+        const contactId = await createMember(testApp.database, req.query.orgId, req.body);
+        if (req.body.signIn) await signInAs(testApp.database, req.query.orgId, token!, contactId);
+        if (!req.body.accessKey) return { contactId };
+        return { contactId, accessKey: (await issueAccessKey(testApp.database.db, req.query.orgId, contactId)).accessKey };
+      });
       app.post<{ Querystring: { orgId: string }; Body: { to: string; subject: string; text: string } }>('/test/mail', async (req) => {
         const { mailId } = await app.mailer.send(req.query.orgId, req.body);
         return { mailId };
       });
     },
   });
+  // The demo administrator, as `npm start` makes it: the sign-up tests invite members through the admin API.
+  await ensureAdmin(testApp.database.db, DEMO_ADMIN_PASSWORD);
   const base = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('apiBase', base);
   return async () => {
     await testApp.close();
   };
+}
+
+interface NewMember {
+  username: string;
+  password: string;
+  email: string;
+  securityQuestion?: string;
+  securityAnswer?: string;
+  passwordExpired?: boolean;
+  /** Sign the calling session in as the new member (it must have one: call /rest/init/csrf first). */
+  signIn?: boolean;
+  /** Issue an access key of the new member (§5), answered as `accessKey`. */
+  accessKey?: boolean;
+}
+
+/** A registered member with argon2id hashes, as sign-up stores one. */
+async function createMember(database: TestDatabase, orgId: string, member: NewMember): Promise<number> {
+  const hash = (value: string) => argon2.hash(value, { type: argon2.argon2id });
+  const [row] = await database.db.insert(contacts).values({
+    orgId, username: member.username, passwordHash: await hash(member.password), firstName: 'Test', lastName: member.username,
+    email: member.email, securityQuestion: member.securityQuestion ?? null,
+    securityAnswerHash: member.securityAnswer ? await hash(normalizeSecurityAnswer(member.securityAnswer)) : null,
+    passwordExpired: member.passwordExpired ?? false,
+  }).returning({ contactId: contacts.contactId });
+  return row!.contactId;
+}
+
+async function signInAs(database: TestDatabase, orgId: string, sessionToken: string, contactId: number): Promise<void> {
+  const sessionHash = createHash('sha256').update(sessionToken).digest('hex');
+  await database.db.insert(sessionLogins).values({ orgId, sessionHash, contactId });
 }

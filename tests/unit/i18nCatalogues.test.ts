@@ -16,9 +16,14 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return nested.flat().filter((f) => /\.(ts|tsx)$/.test(f));
 }
 
-/** The message keys written in the code: t('…'), titleKey/labelKey: '…', usePageTitle(…, '…'). */
+/** The message keys written in the code: t('…'), titleKey/labelKey/submitLabelKey: '…' or ="…", usePageTitle(…, '…'). */
 export function keysUsedIn(source: string): string[] {
-  const patterns = [/\bt\(\s*'([^']+)'/g, /\b(?:titleKey|labelKey):\s*'([^']+)'/g, /usePageTitle\([^,]+,\s*'([^']+)'\)/g];
+  const patterns = [
+    /\bt\(\s*'([^']+)'/g,
+    /\b(?:titleKey|labelKey|submitLabelKey):\s*'([^']+)'/g,
+    /\b(?:titleKey|labelKey|submitLabelKey)="([^"]+)"/g,
+    /usePageTitle\([^,]+,\s*'([^']+)'\)/g,
+  ];
   return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => m[1]!));
 }
 
@@ -28,7 +33,8 @@ const readCatalogue = async (lang: string) => JSON.parse(await readFile(join(cat
 
 describe('message catalogues', () => {
   it('finds keys the way the app writes them', () => {
-    expect(keysUsedIn("t('a.b') titleKey: 'c.d', nav: { labelKey: 'e' } usePageTitle(orgName, 'f.g')")).toEqual(['a.b', 'c.d', 'e', 'f.g']);
+    expect(keysUsedIn("t('a.b') titleKey: 'c.d', nav: { labelKey: 'e' } usePageTitle(orgName, 'f.g') <SchemaForm submitLabelKey=\"h.i\" />"))
+      .toEqual(['a.b', 'c.d', 'e', 'h.i', 'f.g']);
   });
 
   it('has every key the code uses in en_US', async () => {

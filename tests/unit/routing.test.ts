@@ -59,6 +59,9 @@ const rows: [DemoOrgId, Who, string, Expected, string][] = [
   ['acme', 'visitor', 'new?contactId=12&referrer=mail', 'render', '§2 private sign-up with new?contactId={number}&referrer={value}'],
   ['acme', 'visitor', 'new?contactId=x12&referrer=mail', { redirect: '/acme/login' }, '§2 contactId must be a number'],
   ['acme', 'visitor', 'new?contactId=12', { redirect: '/acme/login' }, '§2 referrer must be present'],
+  // §2 "If a contactId exists, go to /{orgId}/home when from single sign-on, else to new/account/profile."
+  ['springfield', 'member', 'new', { redirect: '/springfield/new/account/profile' }, '§2 a member on sign-up continues with the profile step'],
+  ['campus', 'member', 'new?fromSSO=true', { redirect: '/campus/home' }, '§2 a member from single sign-on goes home'],
   // §2 sign-up steps exist by their flags
   ['acme', 'member', 'new/account/additionalInformation', 'render', '§2 information step with custom fields'],
   ['springfield', 'member', 'new/account/additionalInformation', 'notFound', '§2 no information step without custom fields'],

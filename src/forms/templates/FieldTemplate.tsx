@@ -36,7 +36,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const help = rawHelp ? <p id={helpId(id)} className="field-help">{translateLabel(t, rawHelp, options)}</p> : null;
   const description = rawDescription ? <p id={descriptionId(id)} className="field-description">{translateLabel(t, rawDescription, options)}</p> : null;
   const marker = isRequired({ required, schema, options }) && !context.review ? <span className="required-marker" aria-hidden="true">*</span> : null;
-  const showLabel = displayLabel !== false && options.label !== false;
+  // rjsf gives objects no label of their own; an object drawn by one widget (phone, location) needs
+  // one, or two phone boxes side by side could not be told apart.
+  const showLabel = options.label !== false && (displayLabel !== false || (schema.type === 'object' && uiSchema?.['ui:widget'] !== undefined));
 
   if (isRoot || layout === 'container') {
     return (

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
 import type { FieldError } from '../../../schemas/forms/types.ts';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
+import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 
 /** §7 `POST /manage/login` answer. */
 interface LoginAnswer {
@@ -35,6 +36,8 @@ export default function LoginScreen() {
   const { t } = useTranslation();
   const { boot, flags } = useOrg();
   const [params] = useSearchParams();
+  // Set by the expired-password form after the change (§4 "success sets N and goes to login").
+  const passwordChanged = (useLocation().state as LoginNotice | null)?.passwordChanged === true;
   const [data, setData] = useState<{ username?: string; password?: string }>({});
   const [message, setMessage] = useState<{ key: string; params: Record<string, unknown> } | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -58,6 +61,8 @@ export default function LoginScreen() {
     }
     if (!result.hasError && answer.status === '-1' && answer.redirect?.startsWith('/')) {
       document.cookie = `p_expired=Y; path=/${encodeURIComponent(boot.orgId)}; SameSite=Lax`;
+      // The expired-password form sends it as loginId (src/screens/resetPassword, same key).
+      sessionStorage.setItem('ssp.expired.loginId', values.username ?? '');
       navigation.assign(answer.redirect);
       return;
     }
@@ -69,6 +74,7 @@ export default function LoginScreen() {
   return (
     <section className="card" aria-labelledby="login-title" data-screen="login">
       <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
+      {passwordChanged && !message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       {message ? <p role="alert" className="form-alert">{t(message.key, message.params)}</p> : null}
       <SchemaForm
         idPrefix="login"

@@ -76,13 +76,31 @@ describe('SchemaForm: labels and messages', () => {
     expect(errorOf(firstName)).toEqual(['Please enter no more than 5 characters.']);
     // Only the field left is checked: the e-mail field, never visited, shows nothing yet.
     expect(screen.queryByText('Email is required.')).toBeNull();
-    // Fixed and left again: the message goes.
+    // Put right: the message goes while typing, not only on the blur (a blur that is the click on
+    // submit would otherwise move the button from under the pointer).
     await user.clear(firstName);
     await user.type(firstName, 'Marge');
-    expect(firstName.getAttribute('aria-invalid')).toBe('true');
-    await user.tab();
     expect(firstName.getAttribute('aria-invalid')).toBeNull();
     expect(firstName.getAttribute('aria-describedby')).toBeNull();
+    // A new mistake still waits for the blur.
+    await user.type(firstName, 'rite');
+    expect(firstName.getAttribute('aria-invalid')).toBeNull();
+    await user.tab();
+    expect(errorOf(firstName)).toEqual(['Please enter no more than 5 characters.']);
+  });
+
+  it('clears a message as soon as the field is put right, and the submit that follows goes through', async () => {
+    const user = userEvent.setup();
+    const rendered = renderForm(i18n, profile);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Marge');
+    await user.type(email, 'marge@');
+    await user.tab();
+    expect(errorOf(email)[0]).toBe('Please enter a valid email address.');
+    await user.type(email, 'example.org');
+    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rendered.submitted).toEqual([{ firstName: 'Marge', email: 'marge@example.org' }]);
   });
 
   it('translates the message with the translated label (t(key, { ...params, label: t(params.label) }))', async () => {

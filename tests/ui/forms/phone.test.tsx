@@ -39,6 +39,13 @@ const country = () => screen.getByRole('combobox', { name: 'Country code' }) as 
 const useAsIs = () => screen.queryByRole('checkbox', { name: 'Use as is' }) as HTMLInputElement | null;
 
 describe('phone widget', () => {
+  it('shows its label to sighted users too, so two phone fields can be told apart', () => {
+    renderForm(i18n, phoneForm());
+    const label = document.querySelector('label[for="root/mobile"]');
+    expect(label?.textContent).toContain('Mobile phone');
+    expect(label?.className).toBe('field-label');
+  });
+
   it('formats the number for the selected country as it is typed', async () => {
     const user = userEvent.setup();
     renderForm(i18n, phoneForm());

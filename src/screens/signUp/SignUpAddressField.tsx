@@ -1,0 +1,175 @@
+import type { FieldProps, RJSFSchema, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trimStrings } from '../../../schemas/forms/trimStrings.ts';
+import type { FormSchema } from '../../../schemas/forms/types.ts';
+import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
+import { formContextOf } from '../../forms/formContext.ts';
+import { idOfPointer, pointerOfPath } from '../../forms/pointers.ts';
+import { validateFormData } from '../../forms/validator.ts';
+import { controlProps } from '../../forms/widgets/controlProps.ts';
+import { coordinateOf } from '../../forms/widgets/locationOptions.ts';
+import { AddressCountryWidget } from './AddressCountryWidget.tsx';
+import { addressLines } from './addressLines.ts';
+import { VerifyLocationDialog, type VerifiedPoint } from './VerifyLocationDialog.tsx';
+
+interface VerifyControl {
+  open: () => void;
+  /** A location name or a street is there to verify. */
+  ready: boolean;
+}
+
+const VerifyContext = createContext<VerifyControl>({ open: () => {}, ready: false });
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * The `verified` flag of the sign-up address, drawn as the "Verify your location" button: the
+ * §5 message 'ssp.map.verify.your.location.errormsg' shows under it, and a refused submit focuses it.
+ */
+function VerifyLocationWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { open, ready } = useContext(VerifyContext);
+  const a11y = controlProps(props);
+  const hintId = `${props.id}__hint`;
+  return (
+    <div className="verify-location-action">
+      <button
+        type="button"
+        className="button"
+        id={props.id}
+        aria-invalid={a11y['aria-invalid']}
+        aria-describedby={[a11y['aria-describedby'], hintId].filter(Boolean).join(' ')}
+        disabled={!ready || props.disabled || props.readonly}
+        onClick={open}
+      >
+        {t('signup.location.verify.button')}
+      </button>
+      <p id={hintId} className="field-help">{t('signup.location.verify.hint')}</p>
+    </div>
+  );
+}
+
+/**
+ * The location builder's uiSchema for the address fields on the sign-up page: the map is not drawn
+ * beside them (it is in the verification dialog), the coordinates and their source are set there,
+ * not typed, and the `verified` flag is the verify button.
+ */
+function fieldsUiSchema(uiSchema: RjsfUiSchema): RjsfUiSchema {
+  const { 'ui:field': _field, 'ui:widget': _widget, ...rest } = uiSchema;
+  const hidden = { 'ui:options': { hidden: true } };
+  return {
+    ...rest,
+    country: { ...(rest.country as RjsfUiSchema | undefined), 'ui:widget': AddressCountryWidget },
+    lat: hidden,
+    lon: hidden,
+    addressGeoCodingSource: hidden,
+    verified: { 'ui:widget': VerifyLocationWidget },
+  };
+}
+
+function defaultOf(schema: RJSFSchema, name: string): string {
+  const property = schema.properties?.[name];
+  const value = property && typeof property === 'object' ? property.default : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * §2 sign-up "location information (summary with edit, view on map, delete; modal 'Verify your
+ * location' with a map and sidebar)" and §4 Address verification: unverified, the address fields and
+ * the verify button; confirming a point in the dialog sets lat/lon and verified; verified, a summary
+ * card with Edit (back to unverified), View on map (when there are coordinates) and Delete (clears the
+ * values and the coordinates). The address's own rules are checked before the dialog opens. Drawn for
+ * the `address` of the sign-up form through `ui:field` (see signUpScreenForm.ts).
+ */
+export function SignUpAddressField(props: FieldProps) {
+  const { t, i18n } = useTranslation();
+  const { formData, onChange, registry, uiSchema = {}, fieldPathId, schema, disabled, readonly } = props;
+  const ObjectField = registry.fields.ObjectField!;
+  const context = formContextOf(registry);
+  const pointer = pointerOfPath(fieldPathId.path);
+  const address = (formData && typeof formData === 'object' ? formData : {}) as Partial<SignUpAddressFormValue>;
+  const verified = address.verified === true;
+  const [dialog, setDialog] = useState<'verify' | 'view' | null>(null);
+  const map = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const lastVerified = useRef(verified);
+
+  // After Edit, Delete or a confirmation the part the member acted on is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    if (lastVerified.current === verified) return;
+    lastVerified.current = verified;
+    if (verified) summaryRef.current?.focus();
+    else document.getElementById(idOfPointer(context.idPrefix, `${pointer}/locationName`))?.focus();
+  }, [verified, context.idPrefix, pointer]);
+
+  const set = (next: Partial<SignUpAddressFormValue>) => onChange(next, fieldPathId.path, undefined, fieldPathId.$id);
+
+  const open = () => {
+    // Verifying an address the form refuses would only hide the problem: show the address's messages instead.
+    const problems = validateFormData(schema as FormSchema, trimStrings({ ...address, verified: true }));
+    if (problems.length === 0) {
+      setDialog('verify');
+      return;
+    }
+    for (const problem of problems) context.touch(`${pointer}${problem.pointer === '/' ? '' : problem.pointer}`);
+    const first = problems[0]!.pointer;
+    document.getElementById(idOfPointer(context.idPrefix, `${pointer}${first === '/' ? '' : first}`))?.focus();
+  };
+
+  const confirm = (point: VerifiedPoint) => {
+    setDialog(null);
+    set({
+      ...address,
+      lat: point.lat,
+      lon: point.lon,
+      ...(point.moved ? { addressGeoCodingSource: 'Manual' } : {}),
+      verified: true,
+    });
+  };
+
+  const remove = () => set({
+    locationName: '', streetAddress: '', suite: '', city: '', state: '', postalCode: '',
+    country: defaultOf(schema, 'country'),
+    lat: null, lon: null,
+    addressGeoCodingSource: defaultOf(schema, 'addressGeoCodingSource'),
+    verified: false,
+  });
+
+  if (verified) {
+    const hasPoint = coordinateOf(address.lat) !== null && coordinateOf(address.lon) !== null;
+    const messages = context.messagesWithin(pointer);
+    return (
+      <div className="location-summary" id={fieldPathId.$id}>
+        <p className="location-summary-status" ref={summaryRef} tabIndex={-1}>{t('signup.location.verified')}</p>
+        <address className="location-lines">
+          {addressLines(address, i18n.language).map((line) => <span key={line}>{line}</span>)}
+        </address>
+        {messages.length > 0 ? (
+          <div className="field-error">{messages.map((message) => <p key={message}>{message}</p>)}</div>
+        ) : null}
+        <div className="location-summary-actions">
+          <button type="button" className="button" disabled={disabled || readonly} onClick={() => set({ ...address, verified: false })}>
+            {t('signup.location.edit')}
+          </button>
+          {hasPoint ? (
+            <button type="button" className="button" onClick={() => setDialog('view')}>{t('signup.location.viewOnMap')}</button>
+          ) : null}
+          <button type="button" className="button" disabled={disabled || readonly} onClick={remove}>{t('signup.location.delete')}</button>
+        </div>
+        {dialog === 'view' ? (
+          <VerifyLocationDialog id={fieldPathId.$id} address={address} map={map} mode="view" registry={registry} onConfirm={() => setDialog(null)} onClose={() => setDialog(null)} />
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <VerifyContext.Provider value={{ open, ready: filled(address.locationName) || filled(address.streetAddress) }}>
+      <ObjectField {...props} uiSchema={fieldsUiSchema(uiSchema)} />
+      {dialog === 'verify' ? (
+        <VerifyLocationDialog id={fieldPathId.$id} address={address} map={map} mode="verify" registry={registry} onConfirm={confirm} onClose={() => setDialog(null)} />
+      ) : null}
+    </VerifyContext.Provider>
+  );
+}

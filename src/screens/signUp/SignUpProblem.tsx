@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+interface SignUpProblemProps {
+  /** The §8 message of the failed call ('getPrivateUserInfoError', 'fetchPublicProfileError'). */
+  messageKey: string;
+  /** Why, when the server said so in a way the catalogue has words for (expired, already used …). */
+  reasonKey: string | null;
+}
+
+/**
+ * §2 "If a private-user fetch fails, go to login" (and §8 fetchPublicProfileError for new-profile):
+ * instead of a silent jump to the login page, the member reads why the link does not work and gets a
+ * link to login, the way forward the spec gives.
+ */
+export function SignUpProblem({ messageKey, reasonKey }: SignUpProblemProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
+      <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      <div role="alert" className="form-alert">
+        <p>{t(messageKey)}</p>
+        {reasonKey ? <p>{t(reasonKey)}</p> : null}
+      </div>
+      <p><Link to="../login" relative="path">{t('signup.goToLogin')}</Link></p>
+    </section>
+  );
+}

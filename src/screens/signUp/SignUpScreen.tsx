@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
+import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import { toPayload } from '../../../schemas/signUp/toPayload.ts';
+import { api, navigation } from '../../api/client.ts';
+import { paths } from '../../api/paths.ts';
+import { useOrg } from '../../app/OrgContext.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { invitationOf } from './invitation.ts';
+import { prefillFromUserInfo, type PrivateUserInfo } from './prefill.ts';
+import { SignUpForm } from './SignUpForm.tsx';
+import { SignUpProblem } from './SignUpProblem.tsx';
+import { universalProfileRedirect } from './universalProfileRedirect.ts';
+import { prefillOf, usePrefill } from './usePrefill.ts';
+
+/**
+ * §2 `/{orgId}/new`: the sign-up page (standard variant of the sign-up builder). With an invitation
+ * link (§1 private organisations, or an invited contact of a public one) the invited contact's names,
+ * e-mail and paths fill the form (userInfo), and the invitation goes with the sign-up so the server
+ * completes that contact; a link userInfo refuses gets a page saying why, with a link to login.
+ * §2 "If the flag forcing new accounts to the universal profile is on …" sends the browser away first.
+ */
+export default function SignUpScreen() {
+  const { t, i18n } = useTranslation();
+  const { boot, flags } = useOrg();
+  const { orgId, organization: org } = boot;
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const invitation = useMemo(() => invitationOf(new URLSearchParams(search)), [search]);
+  const external = universalProfileRedirect(org, flags, orgId);
+  const form = useMemo(() => buildSignUpSchema(org, { featureFlags: flags, signUpVariant: 'standard' }, 'signup'), [org, flags]);
+
+  useEffect(() => {
+    if (external) navigation.assign(external);
+  }, [external]);
+
+  const load = useMemo(() => {
+    if (external || !invitation) return null;
+    const fields = new Set(Object.keys(form.schema.properties ?? {}));
+    return async (signal: AbortSignal) => prefillOf(
+      await api.get<PrivateUserInfo>(paths.userInfo, { query: { orgId, ...invitation }, signal, isSignUp: true }),
+      (info) => prefillFromUserInfo(info, fields, org.defaultCountry),
+      (key) => i18n.exists(key),
+    );
+  }, [external, invitation, form, orgId, org.defaultCountry, i18n]);
+  const prefill = usePrefill(load);
+
+  const send = useCallback((values: SignUpFormData) => api.post(paths.signUp, {
+    query: { orgId, ...invitation },
+    json: { userDetail: toPayload(values, { orgId, settings: org }) },
+    base64: true,
+    isSignUp: true,
+  }), [orgId, invitation, org]);
+
+  if (external || prefill.status === 'loading') return <LoadingBar />;
+  if (prefill.status === 'failed') return <SignUpProblem messageKey="getPrivateUserInfoError" reasonKey={prefill.reasonKey} />;
+  return (
+    <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
+      <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      <SignUpForm form={form} initialData={prefill.data} send={send} />
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The member home's account part and the access-key cookie, in happy-dom against the real API
+ * (tests/ui/globalSetup.ts): the change-password modal (§2, §4 "Change-password success alert
+ * disappears after 10 s", §8 status 'timeout' → login), account deletion (§2 public organisations
+ * with cme_mbr_delelteButton, §4 "status 'yes' … else reload", §8 "Deletion failure: alert for
+ * errorCode then reload"), and §5 "a non-empty accessKey in the URL is saved in an org-scoped cookie".
+ * The members are the tests' own, so demo.member keeps its password and its account.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { navigation } from '../../src/api/client.ts';
+import { bootPage } from './bootPage.tsx';
+import { visit } from './visit.ts';
+
+/**
+ * A member of this file's own in `orgId`, signed in on this browser's session unless told otherwise;
+ * with `accessKey`, an access key of theirs is issued and returned.
+ */
+async function createMember(orgId: string, username: string, password: string, { signIn = true, accessKey = false } = {}) {
+  await fetch(`/rest/init/csrf?orgId=${orgId}`);
+  const response = await fetch(`/test/createMember?orgId=${orgId}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, email: `${username}@example.org`, signIn, accessKey }),
+  });
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  return JSON.parse(body) as { contactId: number; accessKey?: string };
+}
+
+/** Whether the session is signed in at `orgId`, and as whom. */
+async function accountName(orgId: string): Promise<string | null> {
+  const answer = (await (await fetch(`/rest/init/account?orgId=${orgId}`)).json()) as { account: { name: string } | null };
+  return answer.account?.name ?? null;
+}
+
+const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`)) as HTMLInputElement;
+const accountSection = async () => screen.findByRole('region', { name: en['home.account.title'] });
+
+// Each flow types several passwords and waits for argon2 on the server a few times.
+vi.setConfig({ testTimeout: 30_000 });
+
+let assigned: string[];
+const realAssign = navigation.assign;
+
+beforeEach(async () => {
+  visit('/springfield/login');
+  for (const orgId of ['springfield', 'acme']) await fetch(`/logout/${orgId}`, { redirect: 'manual' });
+  document.cookie = 'accessKey=; path=/springfield; max-age=0';
+  assigned = [];
+  navigation.assign = (url: string) => {
+    assigned.push(url);
+  };
+});
+
+afterEach(() => {
+  navigation.assign = realAssign;
+  vi.useRealTimers();
+});
+
+describe('the member home', () => {
+  it('shows the account with Change password and, in a private organisation, no Delete account', async () => {
+    visit('/acme/home');
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    bootPage('/acme/home');
+    const account = await accountSection();
+    expect(screen.getByRole('heading', { name: en['page.title.home'], level: 2 })).toBeInstanceOf(HTMLElement);
+    expect(within(account).getByText('Dana Member')).toBeInstanceOf(HTMLElement);
+    expect(within(account).getByText('demo.member')).toBeInstanceOf(HTMLElement);
+    expect(within(account).getByRole('button', { name: en['home.account.changePassword'] })).toBeInstanceOf(HTMLElement);
+    expect(within(account).queryByRole('button', { name: en['home.account.delete'] })).toBeNull();
+    expect(screen.getByText(en['home.placeholder'])).toBeInstanceOf(HTMLElement);
+  });
+
+  it('offers Delete account in springfield (public, cme_mbr_delelteButton on)', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.home', 'Home!Passw0rd');
+    bootPage('/springfield/home');
+    const account = await accountSection();
+    expect(within(account).getByRole('button', { name: en['home.account.delete'] })).toBeInstanceOf(HTMLElement);
+  });
+});
+
+describe('the change-password dialog', () => {
+  it('is a modal: focus on the first field, Escape closes it and the focus goes back to the button', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.dialog', 'Dialog!Passw0rd');
+    bootPage('/springfield/home');
+    const opener = within(await accountSection()).getByRole('button', { name: en['home.account.changePassword'] });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: en['changePassword.title'] });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const current = await within(dialog).findByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`));
+    await waitFor(() => expect(document.activeElement).toBe(current));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    // Opened again (the form is loaded by now): the focus is on the first field again, Cancel closes it.
+    await userEvent.click(opener);
+    const again = await screen.findByRole('dialog', { name: en['changePassword.title'] });
+    expect(document.activeElement).toBe(within(again).getByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`)));
+    await userEvent.click(await within(again).findByRole('button', { name: en['form.dialog.cancel'] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('shows the server\'s refusal at the field, then changes the password, takes the new CSRF token and says so for 10 s', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.change', 'Change!Passw0rd');
+    bootPage('/springfield/home');
+    const opener = within(await accountSection()).getByRole('button', { name: en['home.account.changePassword'] });
+
+    async function change(from: string, to: string) {
+      await userEvent.click(opener);
+      const dialog = await screen.findByRole('dialog', { name: en['changePassword.title'] });
+      const current = await within(dialog).findByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`));
+      await userEvent.type(current, from);
+      await userEvent.type(field(en['changePassword.newPassword.label']), to);
+      await userEvent.type(field(en['changePassword.confirmPassword.label']), to);
+      await userEvent.click(within(dialog).getByRole('button', { name: en['changePassword.submit'] }));
+      return dialog;
+    }
+
+    const dialog = await change('Wrong!Passw0rd', 'Second!Passw0rd');
+    expect(await within(dialog).findByText(en['ssp.password.current.invalid'])).toBeInstanceOf(HTMLElement);
+    await userEvent.keyboard('{Escape}');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    await change('Change!Passw0rd', 'Second!Passw0rd');
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe(en['ssp.password.change.success']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(await accountName('springfield')).toBe('Test ui.change');
+    act(() => {
+      vi.advanceTimersByTime(9_500);
+    });
+    expect(screen.getByRole('status')).toBe(notice);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    vi.useRealTimers();
+
+    // The session was rotated: a second change is accepted only with the new session's CSRF token.
+    await change('Second!Passw0rd', 'Third!Passw0rd');
+    expect((await screen.findByRole('status')).textContent).toBe(en['ssp.password.change.success']);
+    expect(assigned).toEqual([]);
+  });
+
+  it('goes to login when the server answers timeout (the session ended meanwhile)', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.timeout', 'Timeout!Passw0rd');
+    bootPage('/springfield/home');
+    await userEvent.click(within(await accountSection()).getByRole('button', { name: en['home.account.changePassword'] }));
+    const dialog = await screen.findByRole('dialog', { name: en['changePassword.title'] });
+    await userEvent.type(await within(dialog).findByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`)), 'Timeout!Passw0rd');
+    await userEvent.type(field(en['changePassword.newPassword.label']), 'Later!Passw0rd');
+    await userEvent.type(field(en['changePassword.confirmPassword.label']), 'Later!Passw0rd');
+    await fetch('/logout/springfield', { redirect: 'manual' });
+    await userEvent.click(within(dialog).getByRole('button', { name: en['changePassword.submit'] }));
+    await waitFor(() => expect(assigned).toEqual(['/springfield/login']));
+  });
+});
+
+describe('deleting the account', () => {
+  it('asks first; Cancel keeps the account; OK deletes it, clears the organisation\'s cookies and reloads', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.delete', 'Delete!Passw0rd');
+    document.cookie = 'accessKey=some-key; path=/springfield';
+    document.cookie = 'redirectModalShown=true; path=/springfield';
+    bootPage('/springfield/home');
+    const button = within(await accountSection()).getByRole('button', { name: en['home.account.delete'] });
+
+    await userEvent.click(button);
+    let confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    expect(within(confirm).getByText(en['ssp.account.delete.confirm'])).toBeInstanceOf(HTMLElement);
+    // The focus starts on the harmless answer.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: en['form.dialog.cancel'] }));
+    await userEvent.click(within(confirm).getByRole('button', { name: en['form.dialog.cancel'] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await accountName('springfield')).toBe('Test ui.delete');
+
+    await userEvent.click(button);
+    confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    await userEvent.click(within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] }));
+    await waitFor(() => expect(assigned).toEqual([window.location.href]));
+    expect(document.cookie).not.toContain('accessKey=');
+    expect(document.cookie).not.toContain('redirectModalShown=');
+    expect(await accountName('springfield')).toBeNull();
+  });
+
+  it('shows the failure\'s message, then reloads (§8)', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.refused', 'Refused!Passw0rd');
+    bootPage('/springfield/home');
+    await userEvent.click(within(await accountSection()).getByRole('button', { name: en['home.account.delete'] }));
+    const confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    // The session ends in another tab before the member confirms: the server refuses (401).
+    await fetch('/logout/springfield', { redirect: 'manual' });
+    await userEvent.click(within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] }));
+    const failure = await screen.findByRole('dialog', { name: en['home.account.delete.failed.title'] });
+    expect(within(failure).getByRole('alert').textContent).toBe(en['ssp.account.delete.failed']);
+    // The client's §8 rule (401 → login) has sent the browser to login already; OK reloads otherwise.
+    expect(assigned).toEqual(['/springfield/login']);
+    await userEvent.click(within(failure).getByRole('button', { name: en['form.dialog.ok'] }));
+    expect(assigned).toEqual(['/springfield/login', window.location.href]);
+  });
+});
+
+describe('the access key (§5)', () => {
+  it('keeps a URL key in the organisation\'s cookie; logout forgets it, so the next visit is a visitor\'s', async () => {
+    visit('/springfield/home');
+    const { accessKey: key } = await createMember('springfield', 'ui.key', 'Key!Passw0rd', { signIn: false, accessKey: true });
+    bootPage(`/springfield/home?accessKey=${key}`);
+    expect(within(await accountSection()).getByText('Test ui.key')).toBeInstanceOf(HTMLElement);
+    await waitFor(() => expect(document.cookie).toContain(`accessKey=${key}`));
+
+    await fetch('/logout/springfield', { redirect: 'manual' });
+    expect(await accountName('springfield')).toBeNull();
+    expect(document.cookie).not.toContain('accessKey=');
+    bootPage('/springfield/home');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it('keeps a key that lets nobody in too (a visitor), and the init call sends it', async () => {
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    // Watches the addresses fetched; the answers are the real server's.
+    globalThis.fetch = (input, init) => {
+      calls.push(String(input));
+      return realFetch(input, init);
+    };
+    try {
+      bootPage('/springfield/login?accessKey=not-a-key');
+      expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+      await waitFor(() => expect(document.cookie).toContain('accessKey=not-a-key'));
+      calls.length = 0;
+      bootPage('/springfield/login');
+      await screen.findByRole('heading', { name: 'Login' });
+      expect(calls.filter((url) => url.startsWith('/rest/init?'))).toEqual(['/rest/init?orgId=springfield&accessKey=not-a-key']);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});

@@ -1,0 +1,432 @@
+/**
+ * The sign-up pages (§2 new, new-profile; §4 Sign-up success, Address verification; §5) in happy-dom
+ * against the real API (tests/ui/globalSetup.ts): the builder's sections, the terms gate, the live
+ * username check, the verify-your-location dialog, a private invitation from the admin API to a
+ * signed-in member, refusals inline or above the create button, invitation and public-profile links
+ * that do not work, the public-portal variant, and the §2 universal-profile redirect.
+ */
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { request as httpRequest } from 'node:http';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
+import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
+import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
+import { api, navigation, setCsrfToken } from '../../src/api/client.ts';
+import { paths } from '../../src/api/paths.ts';
+import { Boot } from '../../src/app/Boot.tsx';
+import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
+import { createI18n } from '../../src/i18n/i18n.ts';
+import SignUpScreen from '../../src/screens/signUp/SignUpScreen.tsx';
+import { universalProfileRedirect } from '../../src/screens/signUp/universalProfileRedirect.ts';
+import { fixtureOrgs } from '../fixtures/orgs.ts';
+import { visit } from './visit.ts';
+
+// Each sign-up waits for argon2 on the server (password and answer).
+vi.setConfig({ testTimeout: 30_000 });
+
+/** A page load: the previous page goes, a fresh SWR cache comes, as in a browser tab. */
+function boot(path: string) {
+  cleanup();
+  visit(path);
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Boot location={window.location} />
+    </SWRConfig>,
+  );
+}
+
+/** The control of the sign-up form that edits `pointer` (the form's ids are `signup` + pointer). */
+const control = <T extends HTMLElement = HTMLInputElement>(pointer: string) => {
+  const element = document.getElementById(`signup${pointer}`);
+  if (!element) throw new Error(`no control for ${pointer}`);
+  return element as T;
+};
+const createButton = () => screen.getByRole('button', { name: en['signup.create.button'] }) as HTMLButtonElement;
+
+let serial = 0;
+const freshUsername = (stem: string) => `${stem}.${Date.now().toString(36)}.${++serial}`;
+
+/** A request outside happy-dom's cookie jar (another browser, or the administrator's tools). */
+function nodeRequest(method: string, path: string, options: { cookie?: string; csrf?: string; json?: unknown } = {}) {
+  const url = new URL(path, inject('apiBase'));
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  return new Promise<{ status: number; cookies: string[]; body: unknown }>((resolve, reject) => {
+    const req = httpRequest(url, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.csrf ? { 'x-csrf-token': options.csrf } : {}),
+      },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({
+        status: response.statusCode ?? 0,
+        cookies: (response.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!),
+        body: text ? JSON.parse(text) : null,
+      }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The demo administrator's session (admin API: cookie plus X-CSRF-TOKEN). */
+async function adminSession() {
+  const login = await nodeRequest('POST', '/admin/api/login', { json: { username: 'admin', password: 'Demo!Admin2026' } });
+  expect(login.status).toBe(200);
+  return { cookie: login.cookies.join('; '), csrf: (login.body as { csrfToken: string }).csrfToken };
+}
+
+/** `POST /admin/api/orgs/:orgId/invitations`: an unregistered contact and its invitation link. */
+async function invite(orgId: string, person: { firstName: string; lastName: string; email: string }) {
+  const admin = await adminSession();
+  const answer = await nodeRequest('POST', `/admin/api/orgs/${orgId}/invitations`, { ...admin, json: person });
+  expect(answer.status).toBe(201);
+  return answer.body as { contactId: number; url: string };
+}
+
+/** `POST /admin/api/orgs/:orgId/publicProfiles`: a public profile and its new-profile link. */
+async function publicProfile(orgId: string, person: { firstName: string; lastName: string; email: string; phone?: string; countryCode?: string }) {
+  const admin = await adminSession();
+  const answer = await nodeRequest('POST', `/admin/api/orgs/${orgId}/publicProfiles`, { ...admin, json: person });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: string; token: string; url: string };
+}
+
+/** The signed-in account of happy-dom's session (§7 /rest/init/account). */
+async function currentAccount(orgId: string) {
+  return ((await (await fetch(`/rest/init/account?orgId=${orgId}`)).json()) as { account: { name: string; username: string | null } | null }).account;
+}
+
+async function typeInto(pointer: string, text: string) {
+  const input = control(pointer);
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+async function fillCredentials(values: { firstName?: string; lastName?: string; username: string; password: string; answer: string; email?: string }) {
+  if (values.firstName !== undefined) await typeInto('/firstName', values.firstName);
+  if (values.lastName !== undefined) await typeInto('/lastName', values.lastName);
+  await typeInto('/username', values.username);
+  await typeInto('/password', values.password);
+  await typeInto('/securityAnswer', values.answer);
+  if (values.email !== undefined) await typeInto('/email', values.email);
+}
+
+let assigned: string[];
+const realAssign = navigation.assign;
+
+beforeEach(async () => {
+  // Each test starts as a visitor: a sign-up of an earlier test signed its session in.
+  visit('/springfield/login');
+  await fetch('/logout/springfield', { redirect: 'manual' });
+  await fetch('/logout/acme', { redirect: 'manual' });
+  assigned = [];
+  navigation.assign = (url: string) => {
+    assigned.push(url);
+  };
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  navigation.assign = realAssign;
+});
+
+describe('the sign-up page of a public organisation (§2 new)', () => {
+  it('shows the builder\'s sections and keeps the create button disabled until the terms box is ticked', async () => {
+    boot('/springfield/new');
+    expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);
+    await waitFor(() => expect(document.title).toBe('City of Springfield - Sign up'));
+    const sections = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(sections).toEqual([en['signup.section.account'], en['signup.section.contact'], en['signup.section.location'], en['signup.section.terms']]);
+    expect(control<HTMLSelectElement>('/securityQuestion').value).toBe('question_eleven');
+    expect(control<HTMLSelectElement>('/address/country').value).toBe('US');
+    expect(within(control<HTMLSelectElement>('/address/country')).getByRole('option', { name: 'Canada' })).toBeInstanceOf(HTMLElement);
+    expect(createButton().disabled).toBe(true);
+    await userEvent.click(control('/accept'));
+    expect(createButton().disabled).toBe(false);
+    await userEvent.click(control('/accept'));
+    expect(createButton().disabled).toBe(true);
+  });
+
+  it('checks the username live: a taken one gets ssp.login.username.exist, a free one nothing', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await typeInto('/username', 'Demo.Member');
+    expect(await screen.findByText(en['ssp.login.username.exist'], {}, { timeout: 3000 })).toBeInstanceOf(HTMLElement);
+    await typeInto('/username', freshUsername('free.name'));
+    await waitFor(() => expect(screen.queryByText(en['ssp.login.username.exist'])).toBeNull(), { timeout: 3000 });
+  });
+
+  it('verifies the location in the dialog (Leaflet only then), creates the account and loads the member\'s home', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    const username = freshUsername('ada');
+    await fillCredentials({ firstName: 'Ada', lastName: 'Lovelace', username, password: 'Spring2026field', answer: 'Analytical', email: 'ada@example.org' });
+
+    const verify = screen.getByRole('button', { name: en['signup.location.verify.button'] }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+    await typeInto('/address/locationName', 'Home');
+    await typeInto('/address/streetAddress', '742 Evergreen Terrace');
+    await typeInto('/address/city', 'Springfield');
+    expect(verify.disabled).toBe(false);
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+
+    await userEvent.click(verify);
+    const dialog = await screen.findByRole('dialog', { name: en['signup.location.verify.title'] });
+    expect(dialog.textContent).toContain('742 Evergreen Terrace');
+    const confirm = within(dialog).getByRole('button', { name: en['signup.location.verify.confirm'] }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: en['form.location.place'] }));
+    await waitFor(() => expect(dialog.querySelector('.leaflet-container')).not.toBeNull());
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(confirm);
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const status = await screen.findByText(en['signup.location.verified']);
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(screen.getByRole('button', { name: en['signup.location.viewOnMap'] })).toBeInstanceOf(HTMLElement);
+    expect(document.getElementById('signup/address/streetAddress')).toBeNull();
+
+    await userEvent.click(control('/accept'));
+    await userEvent.click(createButton());
+    await waitFor(() => expect(assigned).toEqual(['/springfield/home']), { timeout: 10_000 });
+    expect(await currentAccount('springfield')).toMatchObject({ name: 'Ada Lovelace', username });
+    // The rotated session's CSRF token is the one the app now sends.
+    expect((await api.post(paths.changeLanguage('en_US'))).status).toBe(200);
+  });
+
+  it('returns a verified location to the fields with Edit, and clears it with Delete', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await typeInto('/address/locationName', 'Work');
+    await typeInto('/address/streetAddress', '1 Main St');
+    const verifyOnce = async () => {
+      await userEvent.click(screen.getByRole('button', { name: en['signup.location.verify.button'] }));
+      const dialog = await screen.findByRole('dialog', { name: en['signup.location.verify.title'] });
+      const place = within(dialog).queryByRole('button', { name: en['form.location.place'] });
+      if (place) await userEvent.click(place);
+      await userEvent.click(within(dialog).getByRole('button', { name: en['signup.location.verify.confirm'] }));
+      await screen.findByText(en['signup.location.verified']);
+    };
+    await verifyOnce();
+
+    await userEvent.click(screen.getByRole('button', { name: en['signup.location.edit'] }));
+    expect(screen.queryByText(en['signup.location.verified'])).toBeNull();
+    expect(control('/address/streetAddress').value).toBe('1 Main St');
+    await waitFor(() => expect(document.activeElement).toBe(control('/address/locationName')));
+
+    // View on map shows the confirmed point, read only.
+    await verifyOnce();
+    await userEvent.click(screen.getByRole('button', { name: en['signup.location.viewOnMap'] }));
+    const view = await screen.findByRole('dialog', { name: en['signup.location.view.title'] });
+    expect(within(view).queryByRole('button', { name: en['signup.location.verify.confirm'] })).toBeNull();
+    await userEvent.click(within(view).getByRole('button', { name: en['signup.location.view.close'] }));
+
+    await userEvent.click(screen.getByRole('button', { name: en['signup.location.delete'] }));
+    expect(control('/address/locationName').value).toBe('');
+    expect(control('/address/streetAddress').value).toBe('');
+    expect((screen.getByRole('button', { name: en['signup.location.verify.button'] }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('does not open the dialog for an address the form refuses, and shows why', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await typeInto('/address/locationName', 'Home');
+    await userEvent.click(screen.getByRole('button', { name: en['signup.location.verify.button'] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(en['ssp.map.verify.your.location.errormsg.required'])).toBeInstanceOf(HTMLElement);
+  });
+
+  it('asks for the verification when a location is given but not verified (§5)', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await fillCredentials({ firstName: 'Bo', lastName: 'Unverified', username: freshUsername('bo'), password: 'Spring2026field', answer: 'red', email: 'bo@example.org' });
+    await typeInto('/address/locationName', 'Home');
+    await typeInto('/address/streetAddress', '1 Main St');
+    await userEvent.click(control('/accept'));
+    await userEvent.click(createButton());
+    expect(await screen.findByText(en['ssp.map.verify.your.location.errormsg'])).toBeInstanceOf(HTMLElement);
+    await waitFor(() => expect(document.activeElement).toBe(control('/address/verified')));
+    expect(assigned).toEqual([]);
+  });
+
+  it('shows the server\'s field refusal inline (password equal to the username)', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    const username = freshUsername('same1');
+    await fillCredentials({ firstName: 'Sam', lastName: 'Same', username, password: username, answer: 'green', email: 'sam@example.org' });
+    await userEvent.click(control('/accept'));
+    await userEvent.click(createButton());
+    expect(await screen.findByText(en['ssp.password.same.as.username'])).toBeInstanceOf(HTMLElement);
+    expect(document.querySelector('.sign-up-failure')).toBeNull();
+    expect(assigned).toEqual([]);
+    expect(await currentAccount('springfield')).toBeNull();
+  });
+
+  it('shows a refusal without field errors above the create button, with the fallback text for an unknown code', async () => {
+    boot('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    const username = freshUsername('csrf');
+    await fillCredentials({ firstName: 'Cy', lastName: 'Forged', username, password: 'Spring2026field', answer: 'green', email: 'cy@example.org' });
+    await userEvent.click(control('/accept'));
+    // A request the server refuses as a whole (403 csrf.invalid: not a message of the catalogue).
+    act(() => setCsrfToken('not-the-session-token'));
+    await userEvent.click(createButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(en['signup.failed']);
+    expect(alert.closest('.form-actions')).toBe(createButton().closest('.form-actions'));
+    expect(control('/username').value).toBe(username);
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe('a private organisation\'s invitation (§1, §2)', () => {
+  it('sends a visitor without an invitation to login', async () => {
+    boot('/acme/new');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(window.location.pathname).toBe('/acme/login');
+  });
+
+  it('fills the form from userInfo, signs the invited contact up, and refuses the link afterwards', async () => {
+    const email = `ivy.${Date.now()}@acme.example`;
+    const { url } = await invite('acme', { firstName: 'Ivy', lastName: 'Invited', email });
+    boot(url);
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    expect(control('/firstName').value).toBe('Ivy');
+    expect(control('/lastName').value).toBe('Invited');
+    expect(control('/email').value).toBe(email);
+    const username = freshUsername('ivy');
+    await fillCredentials({ username, password: 'Acme-2026x', answer: 'Blue' });
+    // acme asks for two ways to reach the member (§5 contact-path minimum): e-mail and Slack.
+    await typeInto('/slack', 'ivy@acme.example');
+    await userEvent.click(control('/accept'));
+    await userEvent.click(createButton());
+    await waitFor(() => expect(assigned).toEqual(['/acme/home']), { timeout: 10_000 });
+    expect(await currentAccount('acme')).toMatchObject({ name: 'Ivy Invited', username });
+
+    await fetch('/logout/acme', { redirect: 'manual' });
+    boot(url);
+    expect(await screen.findByText(en['getPrivateUserInfoError'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(en['signup.invitation.used'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/acme/login');
+    expect(screen.queryByRole('button', { name: en['signup.create.button'] })).toBeNull();
+  });
+
+  it('says so when the invitation link is forged', async () => {
+    boot('/acme/new?contactId=12345&referrer=invitation&strOrgId=acme&strContactId=12345&time=1700000000000&key=forged');
+    expect(await screen.findByText(en['getPrivateUserInfoError'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(en['signup.invitation.invalid'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/acme/login');
+  });
+
+  it('shows the errorCode of a refused sign-up above the create button (the invitation was used meanwhile)', async () => {
+    const email = `rae.${Date.now()}@acme.example`;
+    const { url } = await invite('acme', { firstName: 'Rae', lastName: 'Race', email });
+    boot(url);
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await fillCredentials({ username: freshUsername('rae'), password: 'Acme-2026x', answer: 'Blue' });
+    await typeInto('/slack', 'rae@acme.example');
+    await userEvent.click(control('/accept'));
+
+    // Meanwhile the same link is used in another browser.
+    const other = await nodeRequest('GET', '/rest/init/csrf?orgId=acme');
+    const query = new URL(url, 'http://x').search;
+    const payload: SignUpPayload = {
+      firstName: 'Rae', lastName: 'Race', username: freshUsername('rae.other'), password: 'Acme-2026x', securityQuestion: 'question_eleven',
+      securityAnswer: 'Blue', organizationId: 'acme', email, accept: true,
+      contactPaths: [{ pathId: 1, pathType: 'EMAIL', value: email }, { pathId: 999, pathType: 'SLACK', value: 'rae.other@acme.example' }],
+    };
+    const used = await nodeRequest('POST', `/rest/registration/signUp${query}&orgId=acme`, {
+      cookie: other.cookies.join('; '), csrf: (other.body as { csrfToken: string }).csrfToken, json: { userDetail: payload },
+    });
+    expect(used.status).toBe(200);
+
+    await userEvent.click(createButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(en['signup.invitation.used']);
+    expect(alert.closest('.form-actions')).toBe(createButton().closest('.form-actions'));
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe('the public-portal variant (§2 new-profile)', () => {
+  it('fills the form from the public profile, registers, sets isPublicPortalEnabled and goes home', async () => {
+    const email = `pat.${Date.now()}@example.org`;
+    const { url } = await publicProfile('springfield', { firstName: 'Pat', lastName: 'Public', email, phone: '2015550123', countryCode: 'US' });
+    boot(url);
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    expect(control('/firstName').value).toBe('Pat');
+    expect(control('/email').value).toBe(email);
+    expect(control('/smsPhone').value).toContain('555');
+    expect(document.getElementById('signup/username')).toBeNull();
+    expect(document.getElementById('signup/accept')).toBeNull();
+    expect(document.getElementById('signup/address/streetAddress')).toBeNull();
+    expect(createButton().disabled).toBe(false);
+    await userEvent.click(createButton());
+    await waitFor(() => expect(assigned).toEqual(['/springfield/home']), { timeout: 10_000 });
+    expect(sessionStorage.getItem('isPublicPortalEnabled')).toBe('true');
+    expect(await currentAccount('springfield')).toMatchObject({ name: 'Pat Public', username: null });
+    expect((await api.post(paths.changeLanguage('en_US'))).status).toBe(200);
+  });
+
+  it('says so when the link has no token, or one that opens no profile', async () => {
+    boot('/springfield/new-profile');
+    expect(await screen.findByText(en['fetchPublicProfileError'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(en['publicProfile.token.missing'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/springfield/login');
+
+    boot('/springfield/new-profile?token=no-such-token');
+    expect(await screen.findByText(en['fetchPublicProfileError'])).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(en['publicProfile.notFound'])).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByRole('button', { name: en['signup.create.button'] })).toBeNull();
+  });
+});
+
+describe('the universal-profile redirect (§2 Sign-up redirects)', () => {
+  const portal = (status: 'Enabled' | 'Disabled', universalProfileUrl: string) => ({ publicPortal: { status, url: '', universalProfileUrl } });
+  const on: FeatureFlags = { ...FEATURE_FLAGS_OFF, PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP: true };
+  const rows: [string, ReturnType<typeof portal>, FeatureFlags, string | null][] = [
+    ['flag on, portal enabled, URL set → the URL with orgId', portal('Enabled', 'https://up.example/register'), on, 'https://up.example/register?orgId=springfield'],
+    ['a URL with a query and a hash keeps both', portal('Enabled', 'https://up.example/r?lang=en#start'), on, 'https://up.example/r?lang=en&orgId=springfield#start'],
+    ['flag off → stays', portal('Enabled', 'https://up.example/register'), FEATURE_FLAGS_OFF, null],
+    ['portal Disabled → stays', portal('Disabled', 'https://up.example/register'), on, null],
+    ['no URL → stays', portal('Enabled', '  '), on, null],
+    ['a javascript: URL is never followed', portal('Enabled', 'javascript:alert(1)'), on, null],
+  ];
+  it.each(rows)('%s', (_rule, org, flags, expected) => {
+    expect(universalProfileRedirect(org, flags, 'springfield')).toBe(expected);
+  });
+
+  it('sends the browser there instead of showing the form', async () => {
+    visit('/springfield/new');
+    const i18n = await createI18n('en_US');
+    const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, publicPortal: { status: 'Enabled', url: '', universalProfileUrl: 'https://up.example/register' } });
+    const state: OrgState = {
+      boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
+      flags: on,
+      account: null,
+      entryFromPublicPortal: false,
+      setEntryFromPublicPortal: () => {},
+    };
+    const router = createMemoryRouter([{ path: '/:orgId/new', element: <SignUpScreen /> }], { initialEntries: ['/springfield/new'] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(assigned).toEqual(['https://up.example/register?orgId=springfield']));
+    expect(screen.queryByRole('button', { name: en['signup.create.button'] })).toBeNull();
+  });
+});
