@@ -115,9 +115,15 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
 
   if (settings.showAddress && variant !== 'public') {
     const location = buildLocationSchema(settings, flags, 'signup');
-    properties.address = signUpAddress(location.schema, settings.addressSetting.mandatory);
+    // Titled by its section's heading: the group's legend says the same to a screen reader only.
+    properties.address = { title: 'signup.section.location', ...signUpAddress(location.schema, settings.addressSetting.mandatory) };
     // `verified` is set by the "Verify your location" modal (§4), never typed.
-    uiSchema.address = { ...location.uiSchema, 'ui:order': [...(location.uiSchema['ui:order'] ?? []), 'verified'], verified: { 'ui:options': { hidden: true } } };
+    uiSchema.address = {
+      ...location.uiSchema,
+      'ui:options': { ...location.uiSchema['ui:options'], label: false },
+      'ui:order': [...(location.uiSchema['ui:order'] ?? []), 'verified'],
+      verified: { 'ui:options': { hidden: true } },
+    };
     if (settings.addressSetting.mandatory) required.push('address');
   }
 

@@ -9,19 +9,13 @@ import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
 import { linkIn, openMailbox } from './mailbox.ts';
+import { logIn } from './portal.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
 const mailDir = inject('mailDir');
 
 const PASSWORD = 'Spring2026field';
-
-async function logIn(page: Page, orgId: string, username: string, password: string) {
-  await page.goto(`${baseURL}/${orgId}/login`);
-  await page.getByRole('textbox', { name: en['login.username.label'] }).fill(username);
-  await page.locator('input[autocomplete="current-password"]').fill(password);
-  await page.getByRole('button', { name: en['login.submit'] }).click();
-}
 
 async function logOut(page: Page) {
   await page.locator('nav.nav').getByRole('link', { name: en['nav.logout'] }).click();
@@ -38,6 +32,12 @@ async function fillSignUp(page: Page, person: { firstName?: string; lastName?: s
   if (person.email) await page.getByRole('textbox', { name: en['signup.email.label'] }).fill(person.email);
 }
 
+/** 'casey.change' → Casey Change. */
+const namesOf = (username: string) => {
+  const [first = '', last = ''] = username.split('.').map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  return { firstName: first, lastName: last };
+};
+
 /** Signs a member up through the API (faster than the form) for the tests whose subject is elsewhere. */
 async function signUpByApi(request: APIRequestContext, orgId: string, username: string, email: string) {
   const csrf = await request.get(`${baseURL}/rest/init/csrf?orgId=${orgId}`);
@@ -46,7 +46,7 @@ async function signUpByApi(request: APIRequestContext, orgId: string, username: 
     headers: { 'X-CSRF-TOKEN': csrfToken, 'X-Requested-With': 'XMLHttpRequest' },
     data: {
       userDetail: {
-        firstName: 'Robin', lastName: 'Reset', username, password: PASSWORD, securityQuestion: 'question_eleven', securityAnswer: 'Blue',
+        ...namesOf(username), username, password: PASSWORD, securityQuestion: 'question_eleven', securityAnswer: 'Blue',
         organizationId: orgId, email, contactPaths: [{ pathId: 1, pathType: 'EMAIL', value: email }], accept: true,
       },
     },
@@ -99,9 +99,9 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await screenshot(page, 'signup-home');
 
     await logOut(page);
-    await logIn(page, 'springfield', 'sam.signup', 'wrong-password-1');
+    await logIn(page, baseURL, 'springfield', 'sam.signup', 'wrong-password-1');
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
-    await logIn(page, 'springfield', 'SAM.SIGNUP', PASSWORD);
+    await logIn(page, baseURL, 'springfield', 'SAM.SIGNUP', PASSWORD);
     await page.waitForURL(`${baseURL}/springfield/home`);
     await page.locator('nav.nav').getByText('Welcome, Sam Signup').waitFor();
   });
@@ -147,9 +147,9 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: en['resetPassword.submit'] }).click();
     await page.getByText(en['ssp.resetPassword.link.invalid']).waitFor();
 
-    await logIn(page, 'springfield', 'robin.reset', PASSWORD);
+    await logIn(page, baseURL, 'springfield', 'robin.reset', PASSWORD);
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
-    await logIn(page, 'springfield', 'robin.reset', 'Reset2027robin');
+    await logIn(page, baseURL, 'springfield', 'robin.reset', 'Reset2027robin');
     await page.waitForURL(`${baseURL}/springfield/home`);
   });
 
@@ -184,7 +184,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await screenshot(page, 'change-password-done');
 
     await logOut(page);
-    await logIn(page, 'springfield', 'casey.change', 'Change2027casey');
+    await logIn(page, baseURL, 'springfield', 'casey.change', 'Change2027casey');
     await page.waitForURL(`${baseURL}/springfield/home`);
   });
 
@@ -198,13 +198,13 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await screenshot(page, 'delete-account-confirm');
     await dialog.getByRole('button', { name: en['home.account.delete.confirm'] }).click();
     await page.waitForURL(`${baseURL}/springfield/login`);
-    await logIn(page, 'springfield', 'dee.delete', PASSWORD);
+    await logIn(page, baseURL, 'springfield', 'dee.delete', PASSWORD);
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
   });
 
   it('an expired password leads to reset-password in expired mode, then back to login', async () => {
     const page = browser.page;
-    await logIn(page, 'springfield', 'expired.member', 'Demo!Expired2026');
+    await logIn(page, baseURL, 'springfield', 'expired.member', 'Demo!Expired2026');
     await page.waitForURL(`${baseURL}/springfield/reset-password`);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'p_expired')?.value).toBe('Y');
@@ -215,7 +215,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: en['resetPassword.submit'] }).click();
     await page.waitForURL(/\/springfield\/login/);
     expect((await page.context().cookies()).find((c) => c.name === 'p_expired')?.value).toBe('N');
-    await logIn(page, 'springfield', 'expired.member', 'Renewed2027eli');
+    await logIn(page, baseURL, 'springfield', 'expired.member', 'Renewed2027eli');
     await page.waitForURL(`${baseURL}/springfield/home`);
   });
 

@@ -1,24 +1,17 @@
 /**
- * Signing in and out in Chromium against the real server (issue 4 in progress): the login form is
+ * Signing in and out in Chromium against the real server: the login form is
  * the builder's form, §5 messages on submit, a refused login's message, the signed-in navigation,
  * logout, and the FedRAMP lock-out of fedagency.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
 import { openMailbox } from './mailbox.ts';
+import { logIn } from './portal.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
 const mailDir = inject('mailDir');
-
-async function fillLogin(page: Page, orgId: string, username: string, password: string) {
-  await page.goto(`${baseURL}/${orgId}/login`);
-  await page.getByRole('textbox', { name: en['login.username.label'] }).fill(username);
-  await page.locator('input[autocomplete="current-password"]').fill(password);
-  await page.getByRole('button', { name: en['login.submit'] }).click();
-}
 
 describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
   const browser = useBrowser(chromiumPath);
@@ -34,7 +27,7 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
 
   it('refuses a wrong password with a message that names no username', async () => {
     const page = browser.page;
-    await fillLogin(page, 'springfield', 'demo.member', 'not-the-password');
+    await logIn(page, baseURL, 'springfield', 'demo.member', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/springfield/login');
     await screenshot(page, 'login-wrong-password');
@@ -42,7 +35,7 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
 
   it('signs demo.member in: home with the welcome line, then logs out to the login page', async () => {
     const page = browser.page;
-    await fillLogin(page, 'springfield', 'demo.member', 'Demo!Member2026');
+    await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
     await page.waitForURL(`${baseURL}/springfield/home`);
     const nav = page.locator('nav.nav');
     await nav.getByText('Welcome, Dana Member').waitFor();
@@ -59,12 +52,12 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
   it('locks the FedRAMP account after three failures (fedagency)', async () => {
     const page = browser.page;
     for (const remaining of [2, 1]) {
-      await fillLogin(page, 'fedagency', 'demo.member', 'Wrong-Password-1');
+      await logIn(page, baseURL, 'fedagency', 'demo.member', 'Wrong-Password-1');
       await page.getByRole('alert').filter({ hasText: String(remaining) }).waitFor();
     }
-    await fillLogin(page, 'fedagency', 'demo.member', 'Wrong-Password-1');
+    await logIn(page, baseURL, 'fedagency', 'demo.member', 'Wrong-Password-1');
     await page.getByRole('alert').filter({ hasText: '30' }).waitFor();
-    await fillLogin(page, 'fedagency', 'demo.member', 'Demo!Member2026');
+    await logIn(page, baseURL, 'fedagency', 'demo.member', 'Demo!Member2026');
     await page.getByRole('alert').filter({ hasText: '30' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/fedagency/login');
     await screenshot(page, 'login-fedramp-locked');

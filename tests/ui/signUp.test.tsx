@@ -5,12 +5,11 @@
  * signed-in member, refusals inline or above the create button, invitation and public-profile links
  * that do not work, the public-portal variant, and the §2 universal-profile redirect.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { request as httpRequest } from 'node:http';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
@@ -18,27 +17,16 @@ import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
 import { api, navigation, setCsrfToken } from '../../src/api/client.ts';
 import { paths } from '../../src/api/paths.ts';
-import { Boot } from '../../src/app/Boot.tsx';
 import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
 import { createI18n } from '../../src/i18n/i18n.ts';
 import SignUpScreen from '../../src/screens/signUp/SignUpScreen.tsx';
 import { universalProfileRedirect } from '../../src/screens/signUp/universalProfileRedirect.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
+import { bootPage } from './bootPage.tsx';
 import { visit } from './visit.ts';
 
 // Each sign-up waits for argon2 on the server (password and answer).
 vi.setConfig({ testTimeout: 30_000 });
-
-/** A page load: the previous page goes, a fresh SWR cache comes, as in a browser tab. */
-function boot(path: string) {
-  cleanup();
-  visit(path);
-  return render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <Boot location={window.location} />
-    </SWRConfig>,
-  );
-}
 
 /** The control of the sign-up form that edits `pointer` (the form's ids are `signup` + pointer). */
 const control = <T extends HTMLElement = HTMLInputElement>(pointer: string) => {
@@ -144,7 +132,7 @@ afterEach(() => {
 
 describe('the sign-up page of a public organisation (§2 new)', () => {
   it('shows the builder\'s sections and keeps the create button disabled until the terms box is ticked', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(document.title).toBe('City of Springfield - Sign up'));
     const sections = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
@@ -160,7 +148,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('checks the username live: a taken one gets ssp.login.username.exist, a free one nothing', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     await typeInto('/username', 'Demo.Member');
     expect(await screen.findByText(en['ssp.login.username.exist'], {}, { timeout: 3000 })).toBeInstanceOf(HTMLElement);
@@ -169,7 +157,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('verifies the location in the dialog (Leaflet only then), creates the account and loads the member\'s home', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     const username = freshUsername('ada');
     await fillCredentials({ firstName: 'Ada', lastName: 'Lovelace', username, password: 'Spring2026field', answer: 'Analytical', email: 'ada@example.org' });
@@ -208,7 +196,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('returns a verified location to the fields with Edit, and clears it with Delete', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     await typeInto('/address/locationName', 'Work');
     await typeInto('/address/streetAddress', '1 Main St');
@@ -241,7 +229,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('does not open the dialog for an address the form refuses, and shows why', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     await typeInto('/address/locationName', 'Home');
     await userEvent.click(screen.getByRole('button', { name: en['signup.location.verify.button'] }));
@@ -250,7 +238,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('asks for the verification when a location is given but not verified (§5)', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     await fillCredentials({ firstName: 'Bo', lastName: 'Unverified', username: freshUsername('bo'), password: 'Spring2026field', answer: 'red', email: 'bo@example.org' });
     await typeInto('/address/locationName', 'Home');
@@ -263,7 +251,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('shows the server\'s field refusal inline (password equal to the username)', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     const username = freshUsername('same1');
     await fillCredentials({ firstName: 'Sam', lastName: 'Same', username, password: username, answer: 'green', email: 'sam@example.org' });
@@ -276,7 +264,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   });
 
   it('shows a refusal without field errors above the create button, with the fallback text for an unknown code', async () => {
-    boot('/springfield/new');
+    bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });
     const username = freshUsername('csrf');
     await fillCredentials({ firstName: 'Cy', lastName: 'Forged', username, password: 'Spring2026field', answer: 'green', email: 'cy@example.org' });
@@ -294,7 +282,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
 
 describe('a private organisation\'s invitation (§1, §2)', () => {
   it('sends a visitor without an invitation to login', async () => {
-    boot('/acme/new');
+    bootPage('/acme/new');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname).toBe('/acme/login');
   });
@@ -302,7 +290,7 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
   it('fills the form from userInfo, signs the invited contact up, and refuses the link afterwards', async () => {
     const email = `ivy.${Date.now()}@acme.example`;
     const { url } = await invite('acme', { firstName: 'Ivy', lastName: 'Invited', email });
-    boot(url);
+    bootPage(url);
     await screen.findByRole('button', { name: en['signup.create.button'] });
     expect(control('/firstName').value).toBe('Ivy');
     expect(control('/lastName').value).toBe('Invited');
@@ -317,7 +305,7 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
     expect(await currentAccount('acme')).toMatchObject({ name: 'Ivy Invited', username });
 
     await fetch('/logout/acme', { redirect: 'manual' });
-    boot(url);
+    bootPage(url);
     expect(await screen.findByText(en['getPrivateUserInfoError'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByText(en['signup.invitation.used'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/acme/login');
@@ -325,7 +313,7 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
   });
 
   it('says so when the invitation link is forged', async () => {
-    boot('/acme/new?contactId=12345&referrer=invitation&strOrgId=acme&strContactId=12345&time=1700000000000&key=forged');
+    bootPage('/acme/new?contactId=12345&referrer=invitation&strOrgId=acme&strContactId=12345&time=1700000000000&key=forged');
     expect(await screen.findByText(en['getPrivateUserInfoError'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByText(en['signup.invitation.invalid'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/acme/login');
@@ -334,7 +322,7 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
   it('shows the errorCode of a refused sign-up above the create button (the invitation was used meanwhile)', async () => {
     const email = `rae.${Date.now()}@acme.example`;
     const { url } = await invite('acme', { firstName: 'Rae', lastName: 'Race', email });
-    boot(url);
+    bootPage(url);
     await screen.findByRole('button', { name: en['signup.create.button'] });
     await fillCredentials({ username: freshUsername('rae'), password: 'Acme-2026x', answer: 'Blue' });
     await typeInto('/slack', 'rae@acme.example');
@@ -365,7 +353,7 @@ describe('the public-portal variant (§2 new-profile)', () => {
   it('fills the form from the public profile, registers, sets isPublicPortalEnabled and goes home', async () => {
     const email = `pat.${Date.now()}@example.org`;
     const { url } = await publicProfile('springfield', { firstName: 'Pat', lastName: 'Public', email, phone: '2015550123', countryCode: 'US' });
-    boot(url);
+    bootPage(url);
     await screen.findByRole('button', { name: en['signup.create.button'] });
     expect(control('/firstName').value).toBe('Pat');
     expect(control('/email').value).toBe(email);
@@ -382,12 +370,12 @@ describe('the public-portal variant (§2 new-profile)', () => {
   });
 
   it('says so when the link has no token, or one that opens no profile', async () => {
-    boot('/springfield/new-profile');
+    bootPage('/springfield/new-profile');
     expect(await screen.findByText(en['fetchPublicProfileError'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByText(en['publicProfile.token.missing'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: en['signup.goToLogin'] }).getAttribute('href')).toBe('/springfield/login');
 
-    boot('/springfield/new-profile?token=no-such-token');
+    bootPage('/springfield/new-profile?token=no-such-token');
     expect(await screen.findByText(en['fetchPublicProfileError'])).toBeInstanceOf(HTMLElement);
     expect(screen.getByText(en['publicProfile.notFound'])).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('button', { name: en['signup.create.button'] })).toBeNull();
