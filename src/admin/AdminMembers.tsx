@@ -57,7 +57,7 @@ function MemberLinkForm({ orgId, form }: { orgId: string; form: LinkForm }) {
       {form.fields.map((name) => (
         <label key={name}>{t(`admin.members.field.${name}`)}<input name={name} required type={name === 'email' ? 'email' : 'text'} /></label>
       ))}
-      <button type="submit">{t(`admin.members.${form.kind}.submit`)}</button>
+      <button type="submit" className="button">{t(`admin.members.${form.kind}.submit`)}</button>
       {error ? <p role="alert" className="form-error">{t(error, { defaultValue: t('admin.members.failed') })}</p> : null}
       {link ? <p role="status" className="notice-ok">{t('admin.members.link')} <a href={link}>{link}</a></p> : null}
     </form>
