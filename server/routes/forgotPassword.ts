@@ -32,6 +32,7 @@ import { findOrganization, type Organization } from '../repositories/organizatio
 import { checkSubmission } from '../services/formSubmissions.ts';
 import { validationFailure } from '../services/formValidator.ts';
 import { normalizeSecurityAnswer, passwordRefusal } from '../services/passwordChecks.ts';
+import { createThrottle } from '../services/throttle.ts';
 import { hmac } from '../services/serverSecrets.ts';
 import { ORG_NOT_FOUND, orgIdParams } from './shared.ts';
 import { portalUrl } from './recovery.ts';
@@ -39,7 +40,6 @@ import { portalUrl } from './recovery.ts';
 /** How long a mailed reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** validateEmail / validateQuestionAnswer: wrong answers allowed per login and per address in the window. */
-export const FORGOT_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const FORGOT_THROTTLE_PER_LOGIN = 10;
 export const FORGOT_THROTTLE_PER_ADDRESS = 50;
 
@@ -100,16 +100,12 @@ export default async function forgotPasswordRoutes(app: FastifyInstance, { db, p
     !!contact?.email && contact.email.trim().toLowerCase() === email.trim().toLowerCase();
 
   // Throttling of the two boolean calls: wrong answers counted per login and per address in a window.
+  const throttle = createThrottle(db);
   const throttleKeys = (request: FastifyRequest, loginId: string) => [`fp:user:${loginId.trim().toLowerCase()}`, `fp:ip:${request.ip}`] as const;
-
-  async function failuresOf(orgId: string, key: string): Promise<number> {
-    const [row] = await db.select().from(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
-    return !row || Date.now() - row.windowStart.getTime() > FORGOT_THROTTLE_WINDOW_MS ? 0 : row.failures;
-  }
 
   async function isThrottled(request: FastifyRequest, orgId: string, loginId: string): Promise<boolean> {
     const [loginKey, addressKey] = throttleKeys(request, loginId);
-    return (await failuresOf(orgId, loginKey)) >= FORGOT_THROTTLE_PER_LOGIN || (await failuresOf(orgId, addressKey)) >= FORGOT_THROTTLE_PER_ADDRESS;
+    return (await throttle.failures(orgId, loginKey)) >= FORGOT_THROTTLE_PER_LOGIN || (await throttle.failures(orgId, addressKey)) >= FORGOT_THROTTLE_PER_ADDRESS;
   }
 
   /**
@@ -117,16 +113,7 @@ export default async function forgotPasswordRoutes(app: FastifyInstance, { db, p
    * would reset the count between guesses of the security answer.
    */
   async function countWrongAnswer(request: FastifyRequest, orgId: string, loginId: string) {
-    const windowOpen = new Date(Date.now() - FORGOT_THROTTLE_WINDOW_MS);
-    for (const key of throttleKeys(request, loginId)) {
-      await db.insert(loginThrottle).values({ orgId, key, failures: 1 }).onConflictDoUpdate({
-        target: [loginThrottle.orgId, loginThrottle.key],
-        set: {
-          failures: sql`case when ${loginThrottle.windowStart} < ${windowOpen} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${loginThrottle.windowStart} < ${windowOpen} then now() else ${loginThrottle.windowStart} end`,
-        },
-      });
-    }
+    for (const key of throttleKeys(request, loginId)) await throttle.count(orgId, key);
   }
 
   app.post<{ Params: { orgId: string }; Body: { loginId?: string } }>('/:orgId/forgotPassword/getQuestion', {

@@ -14,18 +14,18 @@ import argon2 from 'argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { contacts, loginThrottle, sessionLogins } from '../db/schema.ts';
+import { contacts, sessionLogins } from '../db/schema.ts';
 import { findOrganization } from '../repositories/organizations.ts';
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import { checkSubmission } from '../services/formSubmissions.ts';
 import { validationFailure } from '../services/formValidator.ts';
+import { createThrottle } from '../services/throttle.ts';
 import { ORG_NOT_FOUND, orgIdParams, orgIdSchema } from './shared.ts';
 
 /** FedRAMP (NIST AC-7): three consecutive failures lock the account for 30 minutes. */
 export const FEDRAMP_MAX_ATTEMPTS = 3;
 export const FEDRAMP_LOCK_MINUTES = 30;
-/** Elsewhere: at most 10 failures per account name, 50 per address, in 15 minutes. */
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** Elsewhere: at most 10 failures per account name, 50 per address, in 15 minutes (THROTTLE_WINDOW_MS). */
 export const THROTTLE_PER_ACCOUNT = 10;
 export const THROTTLE_PER_ADDRESS = 50;
 
@@ -39,29 +39,7 @@ interface LoginBody {
 }
 
 export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  /** Failures counted for `key` within the window (a new window starts once the old one is over). */
-  async function failuresOf(orgId: string, key: string): Promise<number> {
-    const [row] = await db.select().from(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
-    if (!row || Date.now() - row.windowStart.getTime() > THROTTLE_WINDOW_MS) return 0;
-    return row.failures;
-  }
-
-  async function countFailure(orgId: string, key: string): Promise<number> {
-    const windowOpen = new Date(Date.now() - THROTTLE_WINDOW_MS);
-    const [row] = await db.insert(loginThrottle).values({ orgId, key, failures: 1 })
-      .onConflictDoUpdate({
-        target: [loginThrottle.orgId, loginThrottle.key],
-        set: {
-          failures: sql`case when ${loginThrottle.windowStart} < ${windowOpen} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${loginThrottle.windowStart} < ${windowOpen} then now() else ${loginThrottle.windowStart} end`,
-        },
-      })
-      .returning({ failures: loginThrottle.failures });
-    return row!.failures;
-  }
-
-  const clearFailures = (orgId: string, key: string) =>
-    db.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
+  const throttle = createThrottle(db);
 
   app.post<{ Body: LoginBody }>('/manage/login', {
     schema: {
@@ -92,13 +70,13 @@ export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db
 
     if (fedRamp) {
       const lockedFor = contact?.lockedUntil ? contact.lockedUntil.getTime() - Date.now() : 0;
-      const unknownLocked = !contact && (await failuresOf(orgId, accountKey)) >= FEDRAMP_MAX_ATTEMPTS;
+      const unknownLocked = !contact && (await throttle.failures(orgId, accountKey)) >= FEDRAMP_MAX_ATTEMPTS;
       if (lockedFor > 0 || unknownLocked) {
         await argon2.verify(await DUMMY_HASH, password);
         const minutes = lockedFor > 0 ? Math.ceil(lockedFor / 60000) : FEDRAMP_LOCK_MINUTES;
         return reply.code(403).send({ status: 'locked', errorCode: 'ssp.request.account.locked.fedRamp', fedrampLockTime: minutes });
       }
-    } else if ((await failuresOf(orgId, accountKey)) >= THROTTLE_PER_ACCOUNT || (await failuresOf(orgId, addressKey)) >= THROTTLE_PER_ADDRESS) {
+    } else if ((await throttle.failures(orgId, accountKey)) >= THROTTLE_PER_ACCOUNT || (await throttle.failures(orgId, addressKey)) >= THROTTLE_PER_ADDRESS) {
       return reply.code(429).send({ status: 'failed', errorCode: 'login.throttled' });
     }
 
@@ -109,7 +87,7 @@ export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db
           ? (await db.update(contacts).set({ failedLogins: sql`${contacts.failedLogins} + 1` })
             .where(and(eq(contacts.orgId, orgId), eq(contacts.contactId, contact.contactId)))
             .returning({ failedLogins: contacts.failedLogins }))[0]!.failedLogins
-          : await countFailure(orgId, accountKey);
+          : await throttle.count(orgId, accountKey);
         if (failures >= FEDRAMP_MAX_ATTEMPTS) {
           if (contact) {
             await db.update(contacts).set({ failedLogins: 0, lockedUntil: new Date(Date.now() + FEDRAMP_LOCK_MINUTES * 60000) })
@@ -119,12 +97,12 @@ export default async function loginRoutes(app: FastifyInstance, { db }: { db: Db
         }
         return reply.code(403).send({ status: 'failed', errorCode: 'ssp.request.account.error.fedRamp', remainCount: FEDRAMP_MAX_ATTEMPTS - failures });
       }
-      await countFailure(orgId, accountKey);
-      await countFailure(orgId, addressKey);
+      await throttle.count(orgId, accountKey);
+      await throttle.count(orgId, addressKey);
       return reply.code(403).send({ status: 'failed', errorCode: 'login.failed' });
     }
 
-    await clearFailures(orgId, accountKey);
+    await throttle.clear(orgId, accountKey);
     if (contact.failedLogins > 0 || contact.lockedUntil) {
       await db.update(contacts).set({ failedLogins: 0, lockedUntil: null })
         .where(and(eq(contacts.orgId, orgId), eq(contacts.contactId, contact.contactId)));

@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { contacts, mailOutbox } from '../../server/db/schema.ts';
+import { FORGOT_USERNAME_UNKNOWN_PER_ADDRESS } from '../../server/routes/recovery.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
@@ -100,5 +101,33 @@ describe('POST /{orgId}/forgotUsername/sendEmail', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('forgot username: sifting addresses is throttled', () => {
+  const probe = (orgId: string, email: string, remoteAddress: string) =>
+    t.app.inject({ url: `/${orgId}/forgotUsername/validateEmail?email=${encodeURIComponent(email)}`, remoteAddress });
+
+  it(`answers 429 to an address that tried ${FORGOT_USERNAME_UNKNOWN_PER_ADDRESS} unknown addresses, on both calls; known ones do not count; others are not held up`, async () => {
+    const sifter = '203.0.113.7';
+    for (let i = 0; i < 5; i++) expect((await probe('springfield', 'demo.member@example.org', sifter)).json()).toBe(true);
+    for (let i = 0; i < FORGOT_USERNAME_UNKNOWN_PER_ADDRESS; i++) {
+      expect((await probe('springfield', `nobody${i}@example.org`, sifter)).json()).toBe(false);
+    }
+    const refused = await probe('springfield', 'demo.member@example.org', sifter);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ errorCode: 'forgotUsername.throttled' });
+
+    const session = await startSession(t.app, 'springfield');
+    const before = await lastMail('springfield');
+    const sent = await t.app.inject({
+      method: 'POST', url: '/springfield/forgotUsername/sendEmail', remoteAddress: sifter,
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken }, payload: { email: 'demo.member@example.org' },
+    });
+    expect(sent.statusCode).toBe(429);
+    expect(await lastMail('springfield')).toEqual(before);
+
+    expect((await probe('springfield', 'demo.member@example.org', '203.0.113.8')).json()).toBe(true);
+    expect((await probe('acme', 'demo.member@example.org', sifter)).json()).toBe(true);
   });
 });

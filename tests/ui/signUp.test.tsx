@@ -20,7 +20,7 @@ import { paths } from '../../src/api/paths.ts';
 import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
 import { createI18n } from '../../src/i18n/i18n.ts';
 import SignUpScreen from '../../src/screens/signUp/SignUpScreen.tsx';
-import { universalProfileRedirect } from '../../src/screens/signUp/universalProfileRedirect.ts';
+import { universalProfileRedirect } from '../../src/app/universalProfile.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { bootPage } from './bootPage.tsx';
 import { visit } from './visit.ts';

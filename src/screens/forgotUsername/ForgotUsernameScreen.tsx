@@ -21,7 +21,7 @@ export default function ForgotUsernameScreen() {
   const [data, setData] = useState<{ email?: string }>({});
   const [status, setStatus] = useState<number | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const knownEmail = useCallback(async (value: string, signal: AbortSignal) => {
@@ -33,15 +33,16 @@ export default function ForgotUsernameScreen() {
 
   async function submit(values: { email?: string }) {
     setBusy(true);
-    setFailed(false);
-    const result = await api.post<{ status?: number; errors?: FieldError[] }>(paths.forgotUsernameSendEmail(orgId), { form: { email: values.email ?? '' } });
+    setFailure(null);
+    const result = await api.post<{ status?: number; errorCode?: string; errors?: FieldError[] }>(paths.forgotUsernameSendEmail(orgId), { form: { email: values.email ?? '' } });
     setBusy(false);
     if (!result.hasError && [1, 2, 3].includes(result.data.status ?? 0)) {
       setStatus(result.data.status!);
       return;
     }
     setServerErrors(result.data?.errors ?? []);
-    setFailed(!result.data?.errors);
+    // Refused with field messages, or not sent: too many unknown addresses (429), or the mail failed.
+    setFailure(result.data?.errors ? null : result.data?.errorCode === 'forgotUsername.throttled' ? 'forgotUsername.throttled' : 'ssp.forgotUsername.send.error');
   }
 
   return (
@@ -55,7 +56,7 @@ export default function ForgotUsernameScreen() {
       ) : (
         <>
           <p>{t('forgotUsername.intro')}</p>
-          {failed ? <p role="alert" className="form-alert">{t('ssp.forgotUsername.send.error')}</p> : null}
+          {failure ? <p role="alert" className="form-alert">{t(failure)}</p> : null}
           <SchemaForm
             idPrefix="forgot-username"
             form={form}

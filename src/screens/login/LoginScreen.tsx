@@ -6,6 +6,7 @@ import type { FieldError } from '../../../schemas/forms/types.ts';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
+import { loginPageVariant } from '../../app/universalProfile.ts';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 
@@ -30,7 +31,9 @@ function loginMessage(answer: LoginAnswer): { key: string; params: Record<string
  * §2 Login page: the login builder's form (§5 messages on blur and submit), links to
  * forgot-username, forgot-password, new and ./sso carrying accessKey. Success goes where the server
  * says (a fresh page load, so the new session's account and CSRF token are read anew); status "-1"
- * (expired password, §4) sets the p_expired marker and goes to reset-password.
+ * (expired password, §4) sets the p_expired marker and goes to reset-password. With the public
+ * portal's flags (§2, §6) the sign-up link leaves for the universal profile, a panel offers to
+ * continue there, and the login form itself may be hidden.
  */
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -46,6 +49,7 @@ export default function LoginScreen() {
   const form = useMemo(() => buildLoginSchema(org, { featureFlags: flags }, 'signup'), [org, flags]);
   const accessKey = params.get('accessKey');
   const keep = accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : '';
+  const variant = loginPageVariant(org, flags, boot.orgId);
 
   async function submit(values: { username?: string; password?: string }) {
     setBusy(true);
@@ -76,21 +80,40 @@ export default function LoginScreen() {
       <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
       {passwordChanged && !message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       {message ? <p role="alert" className="form-alert">{t(message.key, message.params)}</p> : null}
-      <SchemaForm
-        idPrefix="login"
-        form={form}
-        formData={data}
-        onChange={setData}
-        onSubmit={(values) => void submit(values)}
-        serverErrors={serverErrors}
-        disabled={busy}
-        submitLabelKey="login.submit"
-      />
+      {variant.panelUrl ? (
+        <section className="notice universal-profile" aria-labelledby="universal-profile-title">
+          <h3 id="universal-profile-title">{t('login.universalProfile.title')}</h3>
+          <p>{t('login.universalProfile.text')}</p>
+          <a className="button button-primary" href={variant.panelUrl}>{t('login.universalProfile.continue')}</a>
+        </section>
+      ) : null}
+      {variant.hideLoginForm ? null : (
+        <SchemaForm
+          idPrefix="login"
+          form={form}
+          formData={data}
+          onChange={setData}
+          onSubmit={(values) => void submit(values)}
+          serverErrors={serverErrors}
+          disabled={busy}
+          submitLabelKey="login.submit"
+        />
+      )}
       <ul className="link-list">
         {org.enabledSSO ? <li><Link to={`sso${keep}`}>{t('login.sso.link')}</Link></li> : null}
-        <li><Link to={`../forgot-username${keep}`} relative="path">{t('login.forgotUsername.link')}</Link></li>
-        <li><Link to={`../forgot-password${keep}`} relative="path">{t('login.forgotPassword.link')}</Link></li>
-        {org.isPublic ? <li><Link to={`../new${keep}`} relative="path">{t('login.signUp.link')}</Link></li> : null}
+        {variant.hideLoginForm ? null : (
+          <>
+            <li><Link to={`../forgot-username${keep}`} relative="path">{t('login.forgotUsername.link')}</Link></li>
+            <li><Link to={`../forgot-password${keep}`} relative="path">{t('login.forgotPassword.link')}</Link></li>
+          </>
+        )}
+        {org.isPublic ? (
+          <li>
+            {variant.signUpUrl
+              ? <a href={variant.signUpUrl}>{t('login.signUp.link')}</a>
+              : <Link to={`../new${keep}`} relative="path">{t('login.signUp.link')}</Link>}
+          </li>
+        ) : null}
       </ul>
     </section>
   );

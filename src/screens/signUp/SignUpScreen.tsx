@@ -7,12 +7,12 @@ import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
+import { universalProfileRedirect } from '../../app/universalProfile.ts';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { invitationOf } from './invitation.ts';
 import { prefillFromUserInfo, type PrivateUserInfo } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 import { SignUpProblem } from './SignUpProblem.tsx';
-import { universalProfileRedirect } from './universalProfileRedirect.ts';
 import { prefillOf, usePrefill } from './usePrefill.ts';
 
 /**

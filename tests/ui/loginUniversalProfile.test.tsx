@@ -1,0 +1,80 @@
+/**
+ * §2 Login page: "When universal-profile flags apply, sign-up links to the external URL and a
+ * universal-profile panel with Continue shows; login form hidden when hide-login flag set and public
+ * portal not Disabled." The rules as a table (src/app/universalProfile.ts), then the page drawn.
+ */
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
+import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
+import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
+import { loginPageVariant } from '../../src/app/universalProfile.ts';
+import { createI18n } from '../../src/i18n/i18n.ts';
+import LoginScreen from '../../src/screens/login/LoginScreen.tsx';
+import { fixtureOrgs } from '../fixtures/orgs.ts';
+import { visit } from './visit.ts';
+
+const UP = 'https://up.example/profile';
+const portal = (status: 'Enabled' | 'Disabled', universalProfileUrl = UP) => ({ publicPortal: { status, url: '', universalProfileUrl } });
+const flagsWith = (...names: (keyof FeatureFlags)[]): FeatureFlags => ({ ...FEATURE_FLAGS_OFF, ...Object.fromEntries(names.map((n) => [n, true])) });
+
+describe('loginPageVariant (§2 Login page)', () => {
+  const rows: [string, ReturnType<typeof portal>, FeatureFlags, ReturnType<typeof loginPageVariant>][] = [
+    ['no flags: the portal\'s own login and sign-up', portal('Enabled'), FEATURE_FLAGS_OFF, { signUpUrl: null, panelUrl: null, hideLoginForm: false }],
+    ['force new accounts: sign-up links to the universal profile', portal('Enabled'), flagsWith('PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP'),
+      { signUpUrl: `${UP}?orgId=springfield`, panelUrl: null, hideLoginForm: false }],
+    ['show login to the universal profile: the panel with Continue', portal('Enabled'), flagsWith('PUBLIC_PORTAL_SHOW_LOGIN_TO_UP'),
+      { signUpUrl: null, panelUrl: `${UP}?orgId=springfield`, hideLoginForm: false }],
+    ['hide login: the form goes', portal('Enabled'), flagsWith('PUBLIC_PORTAL_HIDE_LOGIN_TO_MP'), { signUpUrl: null, panelUrl: null, hideLoginForm: true }],
+    ['public portal Disabled: none of them applies', portal('Disabled'),
+      flagsWith('PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP', 'PUBLIC_PORTAL_SHOW_LOGIN_TO_UP', 'PUBLIC_PORTAL_HIDE_LOGIN_TO_MP'),
+      { signUpUrl: null, panelUrl: null, hideLoginForm: false }],
+    ['no universal-profile address: no panel, no external sign-up', portal('Enabled', ''),
+      flagsWith('PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP', 'PUBLIC_PORTAL_SHOW_LOGIN_TO_UP'), { signUpUrl: null, panelUrl: null, hideLoginForm: false }],
+  ];
+  it.each(rows)('%s', (_rule, org, flags, expected) => {
+    expect(loginPageVariant(org, flags, 'springfield')).toEqual(expected);
+  });
+});
+
+describe('the login page with the public portal\'s flags', () => {
+  beforeEach(() => visit('/springfield/login'));
+
+  async function drawLogin(flags: FeatureFlags) {
+    const i18n = await createI18n('en_US');
+    const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, ...portal('Enabled') });
+    const state: OrgState = {
+      boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
+      flags,
+      account: null,
+      entryFromPublicPortal: false,
+      setEntryFromPublicPortal: () => {},
+    };
+    const router = createMemoryRouter([{ path: '/:orgId/login', element: <LoginScreen /> }], { initialEntries: ['/springfield/login'] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
+      </I18nextProvider>,
+    );
+    await screen.findByRole('heading', { name: en['page.title.login'] });
+  }
+
+  it('shows the universal-profile panel, links sign-up there, and hides the login form when asked', async () => {
+    await drawLogin(flagsWith('PUBLIC_PORTAL_SHOW_LOGIN_TO_UP', 'PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP', 'PUBLIC_PORTAL_HIDE_LOGIN_TO_MP'));
+    expect(screen.getByRole('heading', { name: en['login.universalProfile.title'] })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: en['login.universalProfile.continue'] }).getAttribute('href')).toBe(`${UP}?orgId=springfield`);
+    expect(screen.getByRole('link', { name: en['login.signUp.link'] }).getAttribute('href')).toBe(`${UP}?orgId=springfield`);
+    expect(screen.queryByRole('button', { name: en['login.submit'] })).toBeNull();
+    expect(screen.queryByRole('link', { name: en['login.forgotPassword.link'] })).toBeNull();
+  });
+
+  it('keeps the portal\'s own login form and sign-up without the flags', async () => {
+    await drawLogin(FEATURE_FLAGS_OFF);
+    expect(screen.queryByRole('heading', { name: en['login.universalProfile.title'] })).toBeNull();
+    expect(screen.getByRole('button', { name: en['login.submit'] })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: en['login.signUp.link'] }).getAttribute('href')).toBe('/springfield/new');
+  });
+});
