@@ -1,7 +1,9 @@
 /** §7 `POST /deleteAccount/{orgId}`: who may delete, what goes, what is answered. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts, passwordResets, sessionLogins } from '../../server/db/schema.ts';
+import { accessKeys, addresses, contactPaths, contacts, passwordResets, sessionLogins } from '../../server/db/schema.ts';
+import { issueAccessKey } from '../../server/services/accessKeys.ts';
+import { postSignUp, validPayload } from '../support/signUp.ts';
 import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
@@ -45,5 +47,21 @@ describe('POST /deleteAccount/{orgId}', () => {
     expect(setCookie(response, 'entryFromPublicPortal')).toMatchObject({ path: '/springfield', value: '' });
     // Other organisations keep their demo.member.
     expect(await member('acme')).toBeDefined();
+  });
+
+  it('takes a signed-up member\'s contact paths, address and access keys with them, in one go', async () => {
+    const visitor = await startSession(t.app, 'springfield');
+    const signUp = await postSignUp(t.app, { orgId: 'springfield', visitor, userDetail: validPayload('springfield') });
+    expect(signUp.statusCode).toBe(200);
+    const { contactId, CSRF_TOKEN_FOR_SESSION: csrfToken } = signUp.json() as { contactId: number; CSRF_TOKEN_FOR_SESSION: string };
+    const cookie = `SSPSESSION=${setCookie(signUp, 'SSPSESSION')!.value}`;
+    await issueAccessKey(t.database.db, 'springfield', contactId);
+    const rowsOf = async () => Promise.all([contactPaths, addresses, accessKeys].map(async (table) =>
+      (await t.database.db.select().from(table).where(and(eq(table.orgId, 'springfield'), eq(table.contactId, contactId)))).length));
+    expect(await rowsOf()).toEqual([2, 1, 1]);
+
+    const response = await t.app.inject({ method: 'POST', url: '/deleteAccount/springfield', headers: { cookie, 'x-csrf-token': csrfToken }, payload: { _method: 'DELETE' } });
+    expect(response.json()).toEqual({ status: 'yes' });
+    expect(await rowsOf()).toEqual([0, 0, 0]);
   });
 });
