@@ -14,6 +14,7 @@
  */
 import type { OrgSettings } from '../orgSettings.ts';
 import { normalizePhoneValue } from '../rules/phoneNumber.ts';
+import { addressOf } from './toPayload.ts';
 import {
   EMAIL_PATH_ID,
   type ContactAddressVo,
@@ -176,21 +177,5 @@ export function signUpContactPaths(settings: OfferedPaths, data: SignUpFormData)
  * (neither a location name nor a street: §5 "if address … present it must be verified").
  */
 export function signUpAddress(data: SignUpFormData): ContactAddressVo | null {
-  const address = data.address;
-  if (!address || (!given(address.locationName) && !given(address.streetAddress))) return null;
-  const text = (value: string | undefined) => value?.trim() ?? '';
-  return {
-    pristineLocationName: text(address.locationName),
-    locationName: text(address.locationName),
-    country: text(address.country),
-    streetAddress: text(address.streetAddress),
-    suite: text(address.suite),
-    city: text(address.city),
-    state: text(address.state),
-    postalCode: text(address.postalCode),
-    lon: address.lon,
-    lat: address.lat,
-    addressGeoCodingSource: text(address.addressGeoCodingSource),
-    id: null,
-  };
+  return addressOf(data.address) ?? null;
 }

@@ -51,7 +51,7 @@ function contactPathsOf(data: SignUpFormData, settings: PayloadContext['settings
  * §3 contactAddressVo, only for an address the member gave (a location name or a street: the fields
  * the §5 verification rule looks at). A sign-up address is new, so it has no id and no pristine name.
  */
-function addressOf(address: SignUpAddressFormValue | undefined): ContactAddressVo | undefined {
+export function addressOf(address: SignUpAddressFormValue | undefined): ContactAddressVo | undefined {
   if (!address || (!filled(address.locationName) && !filled(address.streetAddress))) return undefined;
   return {
     pristineLocationName: '',

@@ -141,7 +141,8 @@ describe('signUpContactPaths (what is stored)', () => {
 describe('signUpAddress', () => {
   it('answers the address as contactAddressVo, blanks as empty text', () => {
     const data = signUpFormData(springfield, payload);
-    expect(signUpAddress(data)).toEqual({ ...address, pristineLocationName: 'Home', suite: '' });
+    // A sign-up address is new: no pristine name (the one mapping the browser sends with, toPayload.ts).
+    expect(signUpAddress(data)).toEqual({ ...address, pristineLocationName: '', suite: '' });
   });
 
   it('answers null without a name or a street', () => {
