@@ -39,6 +39,8 @@ export interface SchemaFormProps<T> {
   asyncChecks?: Readonly<Record<string, AsyncCheck>>;
   /** Further actions beside the submit button (cancel, skip …). */
   children?: ReactNode;
+  /** Shown just above the submit button, before it in reading order too (§4 sign-up failure message). */
+  aboveSubmit?: ReactNode;
 }
 
 interface RootOptions {
@@ -68,7 +70,7 @@ const covers = (pointers: ReadonlySet<string>, pointer: string) => [...pointers]
  */
 export function SchemaForm<T = Record<string, unknown>>({
   form, formData, onChange, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
-  idPrefix = 'root', asyncChecks = NO_CHECKS, children,
+  idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
   const { schema, uiSchema } = form;
@@ -274,6 +276,7 @@ export function SchemaForm<T = Record<string, unknown>>({
         onBlur={handleBlur}
         onSubmit={handleSubmit}
       >
+        {aboveSubmit}
         <div className="form-actions">
           {review ? null : (
             <button type="submit" className="button button-primary" disabled={disabled || !gateOpen}>

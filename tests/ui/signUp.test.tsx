@@ -258,7 +258,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
     expect(await screen.findByText(en['ssp.password.same.as.username'])).toBeInstanceOf(HTMLElement);
-    expect(document.querySelector('.sign-up-failure')).toBeNull();
+    expect(document.querySelector('.form-alert')).toBeNull();
     expect(assigned).toEqual([]);
     expect(await currentAccount('springfield')).toBeNull();
   });
@@ -274,7 +274,8 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     await userEvent.click(createButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(en['signup.failed']);
-    expect(alert.closest('.form-actions')).toBe(createButton().closest('.form-actions'));
+    // Right above the button row, in reading order too.
+    expect(alert.nextElementSibling).toBe(createButton().closest('.form-actions'));
     expect(control('/username').value).toBe(username);
     expect(assigned).toEqual([]);
   });
@@ -344,7 +345,8 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
     await userEvent.click(createButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(en['signup.invitation.used']);
-    expect(alert.closest('.form-actions')).toBe(createButton().closest('.form-actions'));
+    // Right above the button row, in reading order too.
+    expect(alert.nextElementSibling).toBe(createButton().closest('.form-actions'));
     expect(assigned).toEqual([]);
   });
 });

@@ -77,9 +77,8 @@ export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormPr
       asyncChecks={asyncChecks}
       disabled={busy}
       submitLabelKey="signup.create.button"
-    >
-      {/* §4 "Failure message shows above the create button" (signUp.css puts it before the button). */}
-      {failure ? <p role="alert" className="form-alert sign-up-failure">{t(failure)}</p> : null}
-    </SchemaForm>
+      // §4 "Failure message shows above the create button".
+      aboveSubmit={failure ? <p role="alert" className="form-alert">{t(failure)}</p> : null}
+    />
   );
 }
