@@ -28,10 +28,6 @@ export type PasswordChangeOutcome =
   /** Field errors to show inline, or else the message key above the form. */
   | { kind: 'refused'; errors: FieldError[]; messageKey: string | null };
 
-/** The call names the current password `oldPassword`; the form calls it `currentPassword`. */
-const toFormPointer = (error: FieldError): FieldError =>
-  (error.pointer === '/oldPassword' ? { ...error, pointer: '/currentPassword' } : error);
-
 /**
  * §7 `POST /{org}/changePassword` (form loginId, oldPassword, newPassword), shared by the modal and
  * the expired-password form (§4). Success rotates a signed-in session: its new CSRF token is taken
@@ -47,7 +43,7 @@ export async function requestPasswordChange(orgId: string, loginId: string, valu
     return { kind: 'changed' };
   }
   if (!result.hasError && answer.status === 'timeout') return { kind: 'timeout' };
-  const errors = (answer.errors ?? []).map(toFormPointer);
+  const errors = answer.errors ?? [];
   return { kind: 'refused', errors, messageKey: errors.length > 0 ? null : answer.errorCode ?? 'ssp.password.change.failed' };
 }
 

@@ -35,10 +35,6 @@ function withQuestion(form: BuiltForm, question: string | null): BuiltForm {
   return { ...form, uiSchema: { ...form.uiSchema, securityAnswer: { ...answerUi, 'ui:description': `securityQuestion.${question}` } } };
 }
 
-/** The calls name the username `loginId`; the form calls it `username`. */
-const toFormPointer = (error: FieldError): FieldError =>
-  (error.pointer === '/loginId' ? { ...error, pointer: '/username' } : error);
-
 /**
  * §2 forgot-password: the forgot-password builder's form. Leaving the username field asks the
  * server for the account's security question (`getQuestion`; a stranger gets a stable made-up one)
@@ -95,7 +91,7 @@ export default function ForgotPasswordScreen() {
     }
     setData(values);
     const errors = result.data?.errors ?? [];
-    setServerErrors(errors.map(toFormPointer));
+    setServerErrors(errors);
     // Not an answer about the account (the server answers 200 whatever matched): the call itself failed.
     setFailure(errors.length > 0 ? null : result.data?.errorCode ?? 'ssp.forgotPassword.send.error');
   }

@@ -26,10 +26,6 @@ interface ResetAnswer {
   errors?: FieldError[];
 }
 
-/** The call names the new password `password`; the form calls it `newPassword`. */
-const toFormPointer = (error: FieldError): FieldError =>
-  (error.pointer === '/password' ? { ...error, pointer: '/newPassword' } : error);
-
 /**
  * §2 reset-password, in its two modes (§4):
  * - after forgot-password (`?token=` from the mailed link): the reset-password builder's form →
@@ -65,7 +61,7 @@ export default function ResetPasswordScreen() {
     const answer = result.data ?? {};
     if (!result.hasError && answer.status === '1') return setOutcome('reset');
     if (answer.errorCode === 'ssp.resetPassword.link.invalid') return setOutcome('linkInvalid');
-    const errors = (answer.errors ?? []).map(toFormPointer);
+    const errors = answer.errors ?? [];
     setServerErrors(errors);
     setMessageKey(errors.length > 0 ? null : answer.errorCode ?? 'ssp.resetPassword.failed');
   }
