@@ -3,19 +3,15 @@
  * universal-profile panel with Continue shows; login form hidden when hide-login flag set and public
  * portal not Disabled." The rules as a table (src/app/universalProfile.ts), then the page drawn.
  */
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
-import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
 import { loginPageVariant } from '../../src/app/universalProfile.ts';
-import { createI18n } from '../../src/i18n/i18n.ts';
 import LoginScreen from '../../src/screens/login/LoginScreen.tsx';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
-import { visit } from './visit.ts';
+import { renderInOrg } from './renderInOrg.tsx';
 
 const UP = 'https://up.example/profile';
 const portal = (status: 'Enabled' | 'Disabled', universalProfileUrl = UP) => ({ publicPortal: { status, url: '', universalProfileUrl } });
@@ -41,24 +37,9 @@ describe('loginPageVariant (§2 Login page)', () => {
 });
 
 describe('the login page with the public portal\'s flags', () => {
-  beforeEach(() => visit('/springfield/login'));
-
   async function drawLogin(flags: FeatureFlags) {
-    const i18n = await createI18n('en_US');
     const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, ...portal('Enabled') });
-    const state: OrgState = {
-      boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
-      flags,
-      account: null,
-      entryFromPublicPortal: false,
-      setEntryFromPublicPortal: () => {},
-    };
-    const router = createMemoryRouter([{ path: '/:orgId/login', element: <LoginScreen /> }], { initialEntries: ['/springfield/login'] });
-    render(
-      <I18nextProvider i18n={i18n}>
-        <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
-      </I18nextProvider>,
-    );
+    await renderInOrg([{ path: '/:orgId/login', element: <LoginScreen /> }], '/springfield/login', { settings, flags });
     await screen.findByRole('heading', { name: en['page.title.login'] });
   }
 

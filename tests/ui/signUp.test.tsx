@@ -5,11 +5,9 @@
  * signed-in member, refusals inline or above the create button, invitation and public-profile links
  * that do not work, the public-portal variant, and the §2 universal-profile redirect.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { request as httpRequest } from 'node:http';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
@@ -17,12 +15,11 @@ import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
 import { api, navigation, setCsrfToken } from '../../src/api/client.ts';
 import { paths } from '../../src/api/paths.ts';
-import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
-import { createI18n } from '../../src/i18n/i18n.ts';
 import SignUpScreen from '../../src/screens/signUp/SignUpScreen.tsx';
 import { universalProfileRedirect } from '../../src/app/universalProfile.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { bootPage } from './bootPage.tsx';
+import { renderInOrg } from './renderInOrg.tsx';
 import { visit } from './visit.ts';
 
 // Each sign-up waits for argon2 on the server (password and answer).
@@ -400,22 +397,8 @@ describe('the universal-profile redirect (§2 Sign-up redirects)', () => {
   });
 
   it('sends the browser there instead of showing the form', async () => {
-    visit('/springfield/new');
-    const i18n = await createI18n('en_US');
     const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, publicPortal: { status: 'Enabled', url: '', universalProfileUrl: 'https://up.example/register' } });
-    const state: OrgState = {
-      boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
-      flags: on,
-      account: null,
-      entryFromPublicPortal: false,
-      setEntryFromPublicPortal: () => {},
-    };
-    const router = createMemoryRouter([{ path: '/:orgId/new', element: <SignUpScreen /> }], { initialEntries: ['/springfield/new'] });
-    render(
-      <I18nextProvider i18n={i18n}>
-        <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
-      </I18nextProvider>,
-    );
+    await renderInOrg([{ path: '/:orgId/new', element: <SignUpScreen /> }], '/springfield/new', { settings, flags: on });
     await waitFor(() => expect(assigned).toEqual(['https://up.example/register?orgId=springfield']));
     expect(screen.queryByRole('button', { name: en['signup.create.button'] })).toBeNull();
   });

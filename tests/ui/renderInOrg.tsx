@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
+import type { OrgSettings } from '../../schemas/orgSettings.ts';
+import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
+import { createI18n } from '../../src/i18n/i18n.ts';
+import { fixtureOrgs } from '../fixtures/orgs.ts';
+import { visit } from './visit.ts';
+
+/**
+ * Draws `routes` at `path` inside a springfield visitor's organisation context (settings and flags
+ * as given) without the boot calls: for screens whose rules depend on settings no demo
+ * organisation has, or for a route table of the test's own.
+ */
+export async function renderInOrg(
+  routes: RouteObject[],
+  path: string,
+  { settings = fixtureOrgs.springfield.settings, flags = FEATURE_FLAGS_OFF }: { settings?: OrgSettings; flags?: FeatureFlags } = {},
+) {
+  visit(path);
+  const i18n = await createI18n('en_US');
+  const state: OrgState = {
+    boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
+    flags,
+    account: null,
+    entryFromPublicPortal: false,
+    setEntryFromPublicPortal: () => {},
+  };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
+    </I18nextProvider>,
+  );
+}
