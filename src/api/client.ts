@@ -53,6 +53,16 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * Sets (or with `value` null removes) a cookie of the organisation's addresses only (path /{orgId}),
+ * SameSite=Lax, Secure over https: the portal's per-organisation markers (§2, §4, §5).
+ */
+export function writeOrgCookie(orgId: string, name: string, value: string | null, maxAgeSeconds?: number): void {
+  const secure = navigation.current().protocol === 'https:' ? '; Secure' : '';
+  const age = value === null ? '; max-age=0' : maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`;
+  document.cookie = `${name}=${encodeURIComponent(value ?? '')}; path=/${encodeURIComponent(orgId)}${age}; SameSite=Lax${secure}`;
+}
+
 /** §7: the auth token from the authToken cookie or the Authorization query parameter. */
 export function authToken(): string | null {
   // An emptied cookie (`authToken=`) counts as none.

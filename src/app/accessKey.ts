@@ -4,7 +4,7 @@
  * (§7 `GET /rest/init?orgId&accessKey`), so a member who opened an access-key link once is let in
  * again from a plain address of the organisation for as long as the key is valid.
  */
-import { readCookie } from '../api/client.ts';
+import { readCookie, writeOrgCookie } from '../api/client.ts';
 
 export const ACCESS_KEY_COOKIE = 'accessKey';
 
@@ -32,6 +32,5 @@ export function storedAccessKey(): string | null {
 }
 
 export function storeAccessKey(orgId: string, key: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${ACCESS_KEY_COOKIE}=${encodeURIComponent(key)}; path=/${encodeURIComponent(orgId)}; max-age=${ACCESS_KEY_MAX_AGE_S}; SameSite=Lax${secure}`;
+  writeOrgCookie(orgId, ACCESS_KEY_COOKIE, key, ACCESS_KEY_MAX_AGE_S);
 }

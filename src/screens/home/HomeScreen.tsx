@@ -2,23 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { ACCESS_KEY_COOKIE } from '../../app/accessKey.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
-import { PUBLIC_PORTAL_COOKIE } from '../../app/publicPortalEntry.ts';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
 import { Dialog } from '../../forms/components/Dialog.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.
 import '../../styles/forms.css';
-
-/**
- * §4 "Delete-account confirm clears stored cookies": the ones the portal keeps per organisation
- * (path /{orgId}); the server clears them too, this covers a browser that ignores its answer.
- */
-const ORG_COOKIES = [PUBLIC_PORTAL_COOKIE, 'p_expired', ACCESS_KEY_COOKIE, 'redirectModalShown'];
-
-function clearOrgCookies(orgId: string): void {
-  for (const name of ORG_COOKIES) document.cookie = `${name}=; path=/${encodeURIComponent(orgId)}; max-age=0; SameSite=Lax`;
-}
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -52,7 +40,7 @@ export default function HomeScreen() {
     setDeleting(true);
     const result = await api.post<{ status?: string; errorCode?: string } | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE' } });
     if (!result.hasError && result.data?.status === 'yes') {
-      clearOrgCookies(orgId);
+      // §4 "Delete-account confirm clears stored cookies": the server's answer clears them (routes/account.ts).
       const portalUrl = org.publicPortal.url;
       if (entryFromPublicPortal && portalUrl) navigation.assign(portalUrl);
       else reload();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
 import type { FieldError } from '../../../schemas/forms/types.ts';
-import { api, navigation } from '../../api/client.ts';
+import { api, navigation, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
 import { loginPageVariant } from '../../app/universalProfile.ts';
@@ -64,7 +64,7 @@ export default function LoginScreen() {
       return;
     }
     if (!result.hasError && answer.status === '-1' && answer.redirect?.startsWith('/')) {
-      document.cookie = `p_expired=Y; path=/${encodeURIComponent(boot.orgId)}; SameSite=Lax`;
+      writeOrgCookie(boot.orgId, 'p_expired', 'Y');
       // The expired-password form sends it as loginId (src/screens/resetPassword, same key).
       sessionStorage.setItem('ssp.expired.loginId', values.username ?? '');
       navigation.assign(answer.redirect);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buildResetPasswordSchema } from '../../../schemas/forms/buildResetPasswordSchema.ts';
 import type { FieldError } from '../../../schemas/forms/types.ts';
-import { api, navigation, readCookie } from '../../api/client.ts';
+import { api, navigation, readCookie, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
 import { requestPasswordChange, type ChangePasswordData } from '../../components/ChangePasswordForm.tsx';
@@ -69,7 +69,7 @@ export default function ResetPasswordScreen() {
   async function changeExpired(values: ChangePasswordData) {
     const change = await requestPasswordChange(orgId, sessionStorage.getItem(EXPIRED_LOGIN_ID_KEY) ?? '', values);
     if (change.kind === 'changed') {
-      document.cookie = `p_expired=N; path=${orgPath}; SameSite=Lax`;
+      writeOrgCookie(orgId, 'p_expired', 'N');
       sessionStorage.removeItem(EXPIRED_LOGIN_ID_KEY);
       const notice: LoginNotice = { passwordChanged: true };
       navigate(`${orgPath}/login`, { state: notice });
