@@ -108,7 +108,7 @@ export const screens: readonly Screen[] = [
     publicPortalEntry: 'clear', help: 'new',
     // §2 "a non-public organisation redirects to login unless …". The next rule of §2 (the flag forcing
     // new accounts to the universal profile) sends the browser to another site, which a redirect here
-    // (relative to /{orgId}) cannot express: the screen follows it (src/app/universalProfile.ts).
+    // (relative to /{orgId}) cannot express: the screen follows it (schemas/universalProfile.ts).
     redirect: (ctx) => {
       // §2 "If a contactId exists, go to /{orgId}/home when from single sign-on, else to new/account/profile."
       if (ctx.account) return ctx.query.get('fromSSO') === 'true' ? 'home' : 'new/account/profile';

@@ -25,6 +25,7 @@ import { LIMITS } from '../../schemas/rules/limits.ts';
 import { passwordPolicyOf } from '../../schemas/rules/passwordPolicy.ts';
 import { signUpAddress, signUpContactPaths, signUpFormData, type SignUpFormData } from '../../schemas/signUp/fromPayload.ts';
 import { EMAIL_PATH_ID, type ContactAddressVo, type InvitationParams, type SignUpPayload } from '../../schemas/signUp/payload.ts';
+import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
 import type { Db } from '../db/client.ts';
 import { addresses, contactPaths, contacts } from '../db/schema.ts';
 import { findFeatureFlags, findOrganization } from '../repositories/organizations.ts';
@@ -202,6 +203,12 @@ export default async function registrationRoutes(app: FastifyInstance, { db }: {
       return reply.code(403).send({ errorCode: 'signup.notAllowed' });
     }
 
+    // §2: with new accounts forced to the universal profile, the browser is sent there; so is the API.
+    const flags: FormFlags = { featureFlags: await findFeatureFlags(db, orgId), signUpVariant: 'standard' };
+    if (universalProfileRedirect(org.settings, flags.featureFlags, orgId) !== null) {
+      return reply.code(403).send({ errorCode: 'signup.universalProfileOnly' });
+    }
+
     const payload = request.body.userDetail;
     if (payload.organizationId !== orgId) {
       return reply.code(400).send({ errorCode: 'request.invalid', message: 'userDetail.organizationId is not the orgId of the request' });
@@ -212,7 +219,6 @@ export default async function registrationRoutes(app: FastifyInstance, { db }: {
       delete formData.email;
       if (invited.email) formData.email = invited.email;
     }
-    const flags: FormFlags = { featureFlags: await findFeatureFlags(db, orgId), signUpVariant: 'standard' };
     const checked = checkSubmission(org, 'signUp', 'signup', flags, formData);
     if (!checked.ok) return reply.code(400).send(validationFailure(checked.errors));
     const data = checked.data;

@@ -9,7 +9,7 @@ import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
-import { addresses, contactPaths, contacts } from '../../server/db/schema.ts';
+import { addresses, contactPaths, contacts, featureFlags, organizations } from '../../server/db/schema.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 import { bodyOf, expectNothingStored, freshUsername, GOOD_PASSWORDS, inviteDirectly, postSignUp, validPayload, type Encoding } from '../support/signUp.ts';
 
@@ -233,6 +233,24 @@ describe('refusals beyond the form (nothing stored, never 500)', () => {
     const response = await expectNothingStored(t.database.db, () => postSignUp(t.app, { orgId, visitor, userDetail: validPayload(orgId) }));
     expect(response.statusCode).toBe(status);
     expect(response.json().errorCode).toBe(errorCode);
+  });
+
+  it('refuses 403 signup.universalProfileOnly where new accounts are forced to the universal profile (§2), as the browser is sent there', async () => {
+    const db = t.database.db;
+    const [org] = await db.select().from(organizations).where(eq(organizations.orgId, 'springfield'));
+    const forced = { ...org!.settings, publicPortal: { status: 'Enabled' as const, url: '', universalProfileUrl: 'https://up.example/register' } };
+    const flag = and(eq(featureFlags.orgId, 'springfield'), eq(featureFlags.name, 'PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP'));
+    await db.update(organizations).set({ settings: forced }).where(eq(organizations.orgId, 'springfield'));
+    await db.update(featureFlags).set({ enabled: true }).where(flag);
+    try {
+      const visitor = await startSession(t.app, 'springfield');
+      const response = await expectNothingStored(db, () => postSignUp(t.app, { orgId: 'springfield', visitor, userDetail: validPayload('springfield') }));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ errorCode: 'signup.universalProfileOnly' });
+    } finally {
+      await db.update(organizations).set({ settings: org!.settings }).where(eq(organizations.orgId, 'springfield'));
+      await db.update(featureFlags).set({ enabled: false }).where(flag);
+    }
   });
 
   it('refuses a payload of another organisation', async () => {

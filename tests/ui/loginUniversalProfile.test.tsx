@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
-import { loginPageVariant } from '../../src/app/universalProfile.ts';
+import { loginPageVariant } from '../../schemas/universalProfile.ts';
 import LoginScreen from '../../src/screens/login/LoginScreen.tsx';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { renderInOrg } from './renderInOrg.tsx';

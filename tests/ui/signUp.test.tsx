@@ -16,7 +16,7 @@ import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
 import { api, navigation, setCsrfToken } from '../../src/api/client.ts';
 import { paths } from '../../src/api/paths.ts';
 import SignUpScreen from '../../src/screens/signUp/SignUpScreen.tsx';
-import { universalProfileRedirect } from '../../src/app/universalProfile.ts';
+import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { bootPage } from './bootPage.tsx';
 import { renderInOrg } from './renderInOrg.tsx';

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
 import type { FieldError } from '../../../schemas/forms/types.ts';
+import { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { api, navigation, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../app/OrgContext.tsx';
-import { loginPageVariant } from '../../app/universalProfile.ts';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 

@@ -1,5 +1,5 @@
-import type { FeatureFlags } from '../../schemas/featureFlags.ts';
-import type { OrgSettings } from '../../schemas/orgSettings.ts';
+import type { FeatureFlags } from './featureFlags.ts';
+import type { OrgSettings } from './orgSettings.ts';
 
 /** Only web addresses (or a path of this site) may be followed: never `javascript:` or the like. */
 const FOLLOWABLE = /^(?:https?:\/\/|\/(?!\/))/i;
