@@ -1,16 +1,31 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
 import { translateOption } from '../translate.ts';
 import { MultiSelectWidget } from './MultiSelectWidget.tsx';
 import { SelectControl } from './SelectControl.tsx';
 
 /**
- * A choice among the schema's `enum` / `oneOf` values; option labels are message keys, translated
- * unless `ui:options.enumIsText`. An array of choices (rjsf's multi-select) is a MultiSelectWidget.
+ * Choices a builder names instead of listing them (`ui:options.optionsFrom`): `countries`, every
+ * country with a numbering plan named in the member's language (§3 Address country; the same list the
+ * phone widget offers).
+ */
+function namedChoices(optionsFrom: unknown, language: string) {
+  if (optionsFrom !== 'countries') return null;
+  return phoneCountries(language).filter((country) => country.dialCode !== '').map((country) => ({ value: country.code, label: country.name }));
+}
+
+/**
+ * A choice among the schema's `enum` / `oneOf` values, or the list `ui:options.optionsFrom` names;
+ * option labels are message keys, translated unless `ui:options.enumIsText`. An array of choices
+ * (rjsf's multi-select) is a MultiSelectWidget.
  */
 export function SelectWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const named = useMemo(() => namedChoices(props.options.optionsFrom, i18n.language), [props.options.optionsFrom, i18n.language]);
   if (props.multiple) return <MultiSelectWidget {...props} />;
+  if (named) return <SelectControl {...props} choices={named} />;
   const choices = (props.options.enumOptions ?? [])
     .filter((option) => option.value !== '' && option.value !== null && option.value !== undefined)
     .map((option) => ({ value: String(option.value), label: translateOption(t, option.label, props.options), data: option.value }));

@@ -9,7 +9,6 @@ import { idOfPointer, pointerOfPath } from '../../forms/pointers.ts';
 import { validateFormData } from '../../forms/validator.ts';
 import { controlProps } from '../../forms/widgets/controlProps.ts';
 import { coordinateOf } from '../../forms/widgets/locationOptions.ts';
-import { AddressCountryWidget } from './AddressCountryWidget.tsx';
 import { addressLines } from './addressLines.ts';
 import { VerifyLocationDialog, type VerifiedPoint } from './VerifyLocationDialog.tsx';
 
@@ -60,7 +59,6 @@ function fieldsUiSchema(uiSchema: RjsfUiSchema): RjsfUiSchema {
   const hidden = { 'ui:options': { hidden: true } };
   return {
     ...rest,
-    country: { ...(rest.country as RjsfUiSchema | undefined), 'ui:widget': AddressCountryWidget },
     lat: hidden,
     lon: hidden,
     addressGeoCodingSource: hidden,

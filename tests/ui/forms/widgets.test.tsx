@@ -190,3 +190,15 @@ describe('multiSelect, checkbox, terms, date', () => {
     expect(screen.getByText('Please enter a valid date (YYYY-MM-DD).')).toBeInstanceOf(HTMLElement);
   });
 });
+
+describe('select widget with ui:options.optionsFrom', () => {
+  it('offers every country named in the member\'s language for optionsFrom: countries (§3 Address country)', () => {
+    renderForm(i18n, single({ type: 'string', title: 'test.country', pattern: '^(?:[A-Z]{2})?$', default: 'US' }, { 'ui:widget': 'select', 'ui:options': { optionsFrom: 'countries' } }));
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    const values = [...select.options].map((option) => option.value);
+    expect(values).toEqual(expect.arrayContaining(['US', 'CA', 'DE', 'MX']));
+    expect(values.length).toBeGreaterThan(200);
+    expect(select.value).toBe('US');
+    expect(select.selectedOptions[0]!.textContent).toBe('United States');
+  });
+});
