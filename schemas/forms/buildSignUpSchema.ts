@@ -120,6 +120,8 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
     // `verified` is set by the "Verify your location" modal (§4), never typed.
     uiSchema.address = {
       ...location.uiSchema,
+      // §4 "Verify your location": the address fields, the verification dialog and its summary.
+      'ui:widget': 'signUpAddress',
       'ui:options': { ...location.uiSchema['ui:options'], label: false },
       'ui:order': [...(location.uiSchema['ui:order'] ?? []), 'verified'],
       verified: { 'ui:options': { hidden: true } },

@@ -24,6 +24,7 @@ export const WIDGET_NAMES = [
   'phone',
   'quietTime',
   'location',
+  'signUpAddress',
   'timeZone',
   'preferredLanguage',
   'contactPaths',

@@ -34,6 +34,8 @@ export const WIDGETS: Record<WidgetName, Widget> = {
   phone: PhoneWidget,
   quietTime: QuietTimeWidget,
   location: LocationWidget,
+  // Drawn as the location widget until the sign-up address widget is registered here (issue 8 item 8).
+  signUpAddress: LocationWidget,
   timeZone: TimeZoneWidget,
   preferredLanguage: PreferredLanguageWidget,
   contactPaths: ContactPathsWidget,
@@ -60,6 +62,7 @@ export const WIDGET_LAYOUT: Record<WidgetName, WidgetLayout> = {
   phone: 'label',
   quietTime: 'group',
   location: 'beside',
+  signUpAddress: 'beside',
   timeZone: 'label',
   preferredLanguage: 'label',
   contactPaths: 'group',
