@@ -8,13 +8,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
 import { previewFlags } from '../../schemas/forms/previewFlags.ts';
 import type { FieldError, FormMode } from '../../schemas/forms/types.ts';
 import { resolveOrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
-import { api, setCsrfToken } from '../api/client.ts';
-import { paths } from '../api/paths.ts';
+import { adminLogin, adminLogout, adminOrganizations, adminSession, adminSettings, saveAdminSettings, validateForm, type AdminSession, type StoredSettings } from '../api/admin.ts';
+import { setCsrfToken } from '../api/client.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
@@ -24,18 +23,6 @@ import { lineDiff } from './lineDiff.ts';
 import { settingsForm } from './settingsForm.ts';
 import '../styles/admin.css';
 
-interface AdminSession {
-  username: string;
-  csrfToken: string;
-}
-
-interface StoredSettings {
-  orgId: string;
-  settings: OrgSettingsInput;
-  settingsVersion: number;
-  featureFlags: FeatureFlags;
-}
-
 /** The forms the preview shows (issue 3: sign-up, profile, contact paths, location, additional information). */
 const PREVIEW_FORMS: FormName[] = ['signUp', 'profile', 'contactPaths', 'location', 'customFields'];
 
@@ -43,7 +30,7 @@ export default function AdminApp() {
   const { t } = useTranslation();
   usePageTitle(null, 'admin.title');
   const session = useSWR('adminSession', async () => {
-    const result = await api.get<AdminSession>(paths.adminSession);
+    const result = await adminSession();
     if (!result.hasError) setCsrfToken(result.data.csrfToken);
     return result.hasError ? null : result.data;
   }, { revalidateOnFocus: false });
@@ -63,7 +50,7 @@ function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => voi
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = await api.post<AdminSession>(paths.adminLogin, { json: { username: form.get('username'), password: form.get('password') } });
+    const result = await adminLogin(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
     if (result.hasError) {
       setFailed(true);
       return;
@@ -84,7 +71,7 @@ function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => voi
 
 function AdminWorkspace({ session, onSignedOut }: { session: AdminSession; onSignedOut: () => void }) {
   const { t } = useTranslation();
-  const orgs = useSWR('adminOrgs', async () => (await api.get<{ organizations: { orgId: string; orgName: string }[] }>(paths.adminOrganizations)).data);
+  const orgs = useSWR('adminOrgs', async () => (await adminOrganizations()).data);
   const [orgId, setOrgId] = useState<string>('');
   return (
     <>
@@ -97,7 +84,7 @@ function AdminWorkspace({ session, onSignedOut }: { session: AdminSession; onSig
           </select>
         </label>
         <span>{t('admin.signedInAs', { username: session.username })}</span>
-        <button type="button" onClick={async () => { await api.post(paths.adminLogout); setCsrfToken(null); onSignedOut(); }}>{t('admin.logout')}</button>
+        <button type="button" onClick={async () => { await adminLogout(); setCsrfToken(null); onSignedOut(); }}>{t('admin.logout')}</button>
       </div>
       {orgId ? <OrgEditor key={orgId} orgId={orgId} /> : <p>{t('admin.pickOrganization')}</p>}
     </>
@@ -106,7 +93,7 @@ function AdminWorkspace({ session, onSignedOut }: { session: AdminSession; onSig
 
 function OrgEditor({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
-  const stored = useSWR(['adminSettings', orgId], async () => (await api.get<StoredSettings>(paths.adminSettings(orgId))).data, { revalidateOnFocus: false });
+  const stored = useSWR(['adminSettings', orgId], async () => (await adminSettings(orgId)).data, { revalidateOnFocus: false });
   const [edited, setEdited] = useState<OrgSettingsInput | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -118,9 +105,7 @@ function OrgEditor({ orgId }: { orgId: string }) {
 
   async function save(settings: OrgSettingsInput) {
     setNotice(null);
-    const result = await api.put<{ settingsVersion: number; errors?: FieldError[]; errorCode?: string }>(paths.adminSettings(orgId), {
-      json: { settings, settingsVersion: saved.settingsVersion },
-    });
+    const result = await saveAdminSettings(orgId, settings, saved.settingsVersion);
     if (result.status === 400 && result.data.errors) {
       setServerErrors(result.data.errors);
       setNotice('admin.save.refused');
@@ -180,7 +165,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
   }, [name, mode, current, saved]);
 
   async function check(formData: unknown) {
-    const response = await api.post<{ errors?: FieldError[] }>(paths.adminValidateForm(orgId, name), { json: { settings: current, mode, data: formData } });
+    const response = await validateForm(orgId, name, { settings: current, mode, data: formData });
     setResult({ ok: !response.hasError, errors: response.data?.errors ?? [] });
   }
 

@@ -5,21 +5,22 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
-import { paths } from '../api/paths.ts';
+import { createAccessKey, createInvitation, createPublicProfile, type MemberLinkAnswer } from '../api/admin.ts';
+import type { ApiResult } from '../api/client.ts';
 
 type LinkKind = 'invitation' | 'publicProfile' | 'accessKey';
 
 interface LinkForm {
   kind: LinkKind;
-  path: (orgId: string) => string;
+  /** The typed call that makes the link (src/api/admin.ts). */
+  create: (orgId: string, value: (field: string) => string) => Promise<ApiResult<MemberLinkAnswer | null>>;
   fields: readonly string[];
 }
 
 const FORMS: readonly LinkForm[] = [
-  { kind: 'invitation', path: paths.adminInvitations, fields: ['firstName', 'lastName', 'email'] },
-  { kind: 'publicProfile', path: paths.adminPublicProfiles, fields: ['firstName', 'lastName', 'email'] },
-  { kind: 'accessKey', path: paths.adminAccessKeys, fields: ['username'] },
+  { kind: 'invitation', create: (orgId, v) => createInvitation(orgId, { firstName: v('firstName'), lastName: v('lastName'), email: v('email') }), fields: ['firstName', 'lastName', 'email'] },
+  { kind: 'publicProfile', create: (orgId, v) => createPublicProfile(orgId, { firstName: v('firstName'), lastName: v('lastName'), email: v('email') }), fields: ['firstName', 'lastName', 'email'] },
+  { kind: 'accessKey', create: (orgId, v) => createAccessKey(orgId, { username: v('username') }), fields: ['username'] },
 ];
 
 export function AdminMembers({ orgId }: { orgId: string }) {
@@ -39,9 +40,9 @@ function MemberLinkForm({ orgId, form }: { orgId: string; form: LinkForm }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(form.fields.map((name) => [name, String(new FormData(event.currentTarget).get(name) ?? '').trim()]));
-    const result = await api.post<{ url?: string; errorCode?: string }>(form.path(orgId), { json: values });
-    if (result.hasError || !result.data.url) {
+    const data = new FormData(event.currentTarget);
+    const result = await form.create(orgId, (name) => String(data.get(name) ?? '').trim());
+    if (result.hasError || !result.data?.url) {
       setLink(null);
       setError(result.data?.errorCode ?? 'admin.members.failed');
       return;

@@ -6,8 +6,8 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageDirection, LANGUAGES, type LanguageCode } from '../../schemas/languages.ts';
-import { api, readCookie } from '../api/client.ts';
-import { paths } from '../api/paths.ts';
+import { readCookie } from '../api/client.ts';
+import { catalogueUrl, changeLanguage as storeLanguage } from '../api/i18n.ts';
 import rtlStylesheetHref from '../styles/rtl.css?url';
 import { parseCatalogue } from './parseCatalogue.ts';
 
@@ -17,7 +17,7 @@ const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    fetch(`${paths.i18n(language)}?version=${encodeURIComponent(__BUILD_ID__)}`, { credentials: 'same-origin' })
+    fetch(catalogueUrl(language, __BUILD_ID__), { credentials: 'same-origin' })
       .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
       .then((text) => callback(null, parseCatalogue(text)))
       // §8 "failed load: empty text".
@@ -71,7 +71,7 @@ export function applyDirection(language: string, doc: Document = document): void
  * The server sets the cookie; the client switches i18next, the direction and tells every frame.
  */
 export async function changeLanguage(instance: I18n, language: LanguageCode): Promise<boolean> {
-  const result = await api.post<{ status: string }>(paths.changeLanguage(language));
+  const result = await storeLanguage(language);
   if (result.hasError) return false;
   await instance.changeLanguage(language);
   applyDirection(language);

@@ -1,0 +1,68 @@
+/**
+ * The forgot-password calls of §7, typed (all form bodies, `loginId` is the builder's `username`):
+ * `POST /{orgId}/forgotPassword/getQuestion` → `{ question }`, `POST …/validateForgetPassword` → true,
+ * `POST …/sendEmail` → `{ status: '1' }` for every well-formed form, `GET …/validateEmail?loginId&email`
+ * and `POST …/validateQuestionAnswer` → boolean (429 when throttled), and the reset itself
+ * `POST /{orgId}/forgotPassword` (token, password, confirmPassword).
+ */
+import type { FieldError } from '../../schemas/forms/types.ts';
+import { api } from './client.ts';
+import { paths } from './paths.ts';
+
+export interface SecurityQuestionAnswer {
+  question?: string;
+}
+
+/** sendEmail's answer and, with `status: 'failed'`, every refusal of the forgot-password calls. */
+export interface ForgotPasswordAnswer {
+  status?: string;
+  errorCode?: string;
+  errors?: FieldError[];
+}
+
+/** §7 `POST /{orgId}/forgotPassword` answer. */
+export type ResetAnswer = ForgotPasswordAnswer;
+
+export interface ForgotPasswordForm {
+  email: string;
+  loginId: string;
+  securityAnswer: string;
+  /** The form's version (§7 sendEmail `version`). */
+  version?: string;
+}
+
+export function getSecurityQuestion(orgId: string, loginId: string, signal?: AbortSignal) {
+  return api.post<SecurityQuestionAnswer | null>(paths.forgotPasswordQuestion(orgId), { form: { loginId }, signal });
+}
+
+export function validateForgetPassword(orgId: string, form: ForgotPasswordForm, signal?: AbortSignal) {
+  return api.post<boolean | ForgotPasswordAnswer>(paths.forgotPasswordValidate(orgId), { form: formOf(form), signal });
+}
+
+export function sendResetEmail(orgId: string, form: ForgotPasswordForm) {
+  return api.post<ForgotPasswordAnswer | null>(paths.forgotPasswordSendEmail(orgId), { form: formOf(form) });
+}
+
+export function validateResetEmail(orgId: string, loginId: string, email: string, signal?: AbortSignal) {
+  return api.get<boolean>(paths.forgotPasswordValidateEmail(orgId), { query: { loginId, email }, signal });
+}
+
+export function validateQuestionAnswer(orgId: string, loginId: string, securityAnswer: string, signal?: AbortSignal) {
+  return api.post<boolean>(paths.forgotPasswordValidateAnswer(orgId), { form: { loginId, securityAnswer }, signal });
+}
+
+export interface ResetPasswordForm {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** §4 reset after forgot: `status: '1'` when done; `ssp.resetPassword.link.invalid` for a used or expired link. */
+export function resetPassword(orgId: string, form: ResetPasswordForm) {
+  return api.post<ResetAnswer | null>(paths.forgotPassword(orgId), { form: { ...form } });
+}
+
+function formOf(form: ForgotPasswordForm): Record<string, string> {
+  const { version, ...rest } = form;
+  return version === undefined ? rest : { ...rest, version };
+}

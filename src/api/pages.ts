@@ -1,0 +1,20 @@
+/**
+ * The organisation's pages of §7, typed: `GET /{orgId}/helpAndAnswer?type` (a help tip's content)
+ * and the address of `GET /{orgId}/banner` (an image, drawn by the browser, never fetched as JSON).
+ */
+import type { HelpType } from '../../schemas/helpTypes.ts';
+import { api } from './client.ts';
+import { paths } from './paths.ts';
+
+export interface HelpAndAnswer {
+  content: string | null;
+}
+
+export function helpAndAnswer(orgId: string, type: HelpType, signal?: AbortSignal) {
+  return api.get<HelpAndAnswer>(paths.helpAndAnswer(orgId), { query: { type }, signal });
+}
+
+/** The banner image's address (`<img src>`). */
+export function bannerUrl(orgId: string): string {
+  return paths.banner(orgId);
+}
