@@ -9,6 +9,15 @@ export const CONTACT_PATH_TYPES = [
 ] as const;
 export type ContactPathType = (typeof CONTACT_PATH_TYPES)[number];
 
+/**
+ * §3: the path types whose value is a phone number (with a country and 'use as is', §4), checked by
+ * the phone rule of §5. The contact-path builder and the contact-path widget both read this one set.
+ */
+export const PHONE_PATH_TYPES: ReadonlySet<ContactPathType> = new Set(['SMS', 'PHONE', 'TTYTDD', 'FAX', 'NUMERICPAGER']);
+
+/** §3/§5: the path types whose value is an e-mail address (Slack is e-mail formatted, §5). */
+export const EMAIL_PATH_TYPES: ReadonlySet<ContactPathType> = new Set(['EMAIL', 'PLAINTEXTEMAIL', 'SLACK']);
+
 /** §3 Quiet time: days 1–7 with Sunday first. */
 export interface QuietTimeFrame {
   name: string;

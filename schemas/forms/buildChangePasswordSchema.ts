@@ -7,35 +7,42 @@
  */
 import { LIMITS } from '../rules/limits.ts';
 import { passwordPolicyOf } from '../rules/passwordPolicy.ts';
+import { assembleForm, type FormLayout } from './assembleForm.ts';
 import { required } from './commonFields.ts';
-import type { FormBuilder } from './types.ts';
+import type { FormBuilder, FormPieces } from './types.ts';
+import type { OrgSettings } from '../orgSettings.ts';
 
 const PASSWORD_REQUIRED = 'login.password.required';
 
-export const buildChangePasswordSchema: FormBuilder = (settings) => {
+/** The fields of the change-password form; the reset form (buildResetPasswordSchema.ts) is the same without `currentPassword`. */
+export function changePasswordPieces(settings: OrgSettings): FormPieces {
   return {
-    schema: {
-      type: 'object',
-      required: ['currentPassword', 'newPassword', 'confirmPassword'],
-      properties: {
-        currentPassword: required({ type: 'string', title: 'changePassword.currentPassword.label', maxLength: LIMITS.password.max }, PASSWORD_REQUIRED),
-        newPassword: {
-          type: 'string', title: 'changePassword.newPassword.label', minLength: 1, maxLength: LIMITS.password.max,
-          passwordPolicy: passwordPolicyOf(settings),
-          messages: { required: PASSWORD_REQUIRED, minLength: PASSWORD_REQUIRED },
-        },
-        confirmPassword: {
-          type: 'string', title: 'changePassword.confirmPassword.label', minLength: 1,
-          messages: { minLength: 'jquery.validation.field.required', sameAs: 'ssp.password.confirm.invalid' },
-        },
-      },
-      sameAs: { confirmPassword: 'newPassword' },
+    currentPassword: {
+      schema: required({ type: 'string', title: 'changePassword.currentPassword.label', maxLength: LIMITS.password.max }, PASSWORD_REQUIRED),
+      ui: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
+      required: true,
     },
-    uiSchema: {
-      'ui:order': ['currentPassword', 'newPassword', 'confirmPassword'],
-      currentPassword: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
-      newPassword: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
-      confirmPassword: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+    newPassword: {
+      schema: {
+        type: 'string', title: 'changePassword.newPassword.label', minLength: 1, maxLength: LIMITS.password.max,
+        passwordPolicy: passwordPolicyOf(settings),
+        messages: { required: PASSWORD_REQUIRED, minLength: PASSWORD_REQUIRED },
+      },
+      ui: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+      required: true,
+    },
+    confirmPassword: {
+      schema: {
+        type: 'string', title: 'changePassword.confirmPassword.label', minLength: 1,
+        messages: { minLength: 'jquery.validation.field.required', sameAs: 'ssp.password.confirm.invalid' },
+      },
+      ui: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+      required: true,
     },
   };
-};
+}
+
+/** "Confirm equal to new" (the `sameAs` keyword) around the password fields. */
+export const CHANGE_PASSWORD_LAYOUT: FormLayout = { schema: { sameAs: { confirmPassword: 'newPassword' } } };
+
+export const buildChangePasswordSchema: FormBuilder = (settings) => assembleForm(changePasswordPieces(settings), CHANGE_PASSWORD_LAYOUT);

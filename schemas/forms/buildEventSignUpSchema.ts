@@ -8,7 +8,8 @@
  * §9 6–80) with this form's key. Names max 100 (§9). The same form in every mode.
  */
 import { LIMITS } from '../rules/limits.ts';
-import { emailField, requiredOf } from './commonFields.ts';
+import { assembleForm } from './assembleForm.ts';
+import { emailField } from './commonFields.ts';
 import type { FormBuilder, FormSchema } from './types.ts';
 
 /**
@@ -27,25 +28,25 @@ const requiredWhen = (on: boolean): FormSchema => (on ? { minLength: 1, messages
 
 export const buildEventSignUpSchema: FormBuilder = (_settings, flags) => {
   const { requireName = false, requireMobile = false, requireEmail = false } = flags.eventSignUp ?? {};
-  return {
-    schema: {
-      type: 'object',
-      required: requiredOf({ fullName: requireName, mobile: requireMobile, email: requireEmail }),
-      properties: {
-        fullName: { type: 'string', title: 'eventSubscription.fullName.label', maxLength: LIMITS.name.max, ...requiredWhen(requireName) },
-        mobile: {
-          type: 'string', title: 'eventSubscription.mobile.label', ...requiredWhen(requireMobile),
-          if: { minLength: 1 },
-          then: { pattern: NORTH_AMERICAN_PHONE, messages: { pattern: 'eventSubscription.validation.phone' } },
-        },
-        email: emailField('eventSubscription.email.label', { invalidKey: EMAIL_INVALID, required: requireEmail }),
+  return assembleForm({
+    fullName: {
+      schema: { type: 'string', title: 'eventSubscription.fullName.label', maxLength: LIMITS.name.max, ...requiredWhen(requireName) },
+      ui: { 'ui:widget': 'text', 'ui:autocomplete': 'name' },
+      required: requireName,
+    },
+    mobile: {
+      schema: {
+        type: 'string', title: 'eventSubscription.mobile.label', ...requiredWhen(requireMobile),
+        if: { minLength: 1 },
+        then: { pattern: NORTH_AMERICAN_PHONE, messages: { pattern: 'eventSubscription.validation.phone' } },
       },
+      ui: { 'ui:widget': 'text', 'ui:autocomplete': 'tel', 'ui:options': { inputType: 'tel' } },
+      required: requireMobile,
     },
-    uiSchema: {
-      'ui:order': ['fullName', 'mobile', 'email'],
-      fullName: { 'ui:widget': 'text', 'ui:autocomplete': 'name' },
-      mobile: { 'ui:widget': 'text', 'ui:autocomplete': 'tel', 'ui:options': { inputType: 'tel' } },
-      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+    email: {
+      schema: emailField('eventSubscription.email.label', { invalidKey: EMAIL_INVALID, required: requireEmail }),
+      ui: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+      required: requireEmail,
     },
-  };
+  });
 };

@@ -7,25 +7,24 @@
  * are the server's answers, not schema rules. The same form in every mode (it has no review page).
  */
 import { LIMITS } from '../rules/limits.ts';
+import { assembleForm } from './assembleForm.ts';
 import { emailField, required, securityAnswerField } from './commonFields.ts';
 import type { FormBuilder } from './types.ts';
 
-export const buildForgotPasswordSchema: FormBuilder = () => {
-  return {
-    schema: {
-      type: 'object',
-      required: ['username', 'email', 'securityAnswer'],
-      properties: {
-        username: required({ type: 'string', title: 'login.username.label', maxLength: LIMITS.username.max }, 'login.username.required'),
-        email: emailField('forgotPassword.email.label', { required: true }),
-        securityAnswer: { ...securityAnswerField(), title: 'forgotPassword.securityAnswer.label' },
-      },
-    },
-    uiSchema: {
-      'ui:order': ['username', 'email', 'securityAnswer'],
-      username: { 'ui:widget': 'text', 'ui:autocomplete': 'username' },
-      email: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
-      securityAnswer: { 'ui:widget': 'text', 'ui:autocomplete': 'off' },
-    },
-  };
-};
+export const buildForgotPasswordSchema: FormBuilder = () => assembleForm({
+  username: {
+    schema: required({ type: 'string', title: 'login.username.label', maxLength: LIMITS.username.max }, 'login.username.required'),
+    ui: { 'ui:widget': 'text', 'ui:autocomplete': 'username' },
+    required: true,
+  },
+  email: {
+    schema: emailField('forgotPassword.email.label', { required: true }),
+    ui: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+    required: true,
+  },
+  securityAnswer: {
+    schema: { ...securityAnswerField(), title: 'forgotPassword.securityAnswer.label' },
+    ui: { 'ui:widget': 'text', 'ui:autocomplete': 'off' },
+    required: true,
+  },
+});

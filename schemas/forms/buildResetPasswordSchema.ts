@@ -5,18 +5,11 @@
  * its `currentPassword`; a reset after forgot-password is the same form without it.
  * The same form in every mode (it has no review page).
  */
-import { buildChangePasswordSchema } from './buildChangePasswordSchema.ts';
+import { assembleForm } from './assembleForm.ts';
+import { CHANGE_PASSWORD_LAYOUT, changePasswordPieces } from './buildChangePasswordSchema.ts';
 import type { FormBuilder } from './types.ts';
 
-export const buildResetPasswordSchema: FormBuilder = (settings, flags, mode) => {
-  const changePassword = buildChangePasswordSchema(settings, flags, mode);
-  if (flags.expiredPassword) return changePassword;
-  const { schema, uiSchema } = changePassword;
-  const { currentPassword: _currentPassword, ...properties } = schema.properties ?? {};
-  const { currentPassword: _currentPasswordUi, ...fieldsUi } = uiSchema;
-  const withoutCurrent = (names: string[] | undefined) => (names ?? []).filter((name) => name !== 'currentPassword');
-  return {
-    schema: { ...schema, required: withoutCurrent(schema.required), properties },
-    uiSchema: { ...fieldsUi, 'ui:order': withoutCurrent(uiSchema['ui:order']) },
-  };
+export const buildResetPasswordSchema: FormBuilder = (settings, flags) => {
+  const { currentPassword, ...withoutCurrent } = changePasswordPieces(settings);
+  return assembleForm(flags.expiredPassword ? { currentPassword, ...withoutCurrent } : withoutCurrent, CHANGE_PASSWORD_LAYOUT);
 };

@@ -7,6 +7,7 @@ import type { JSONSchema7, JSONSchema7Definition } from 'json-schema';
 import type { ContactPathDefinition, CustomFieldDefinition, EventSignUpRequirements, ProfileFlags } from '../entities.ts';
 import type { FeatureFlags } from '../featureFlags.ts';
 import type { OrgSettings } from '../orgSettings.ts';
+import type { FormOptions, TextWidgetOptions, TimeZoneOption, WidgetOptionsByName } from './widgetOptions.ts';
 
 /**
  * Every widget the renderer knows (src/forms/widgets.ts registers exactly these). A builder that
@@ -60,9 +61,8 @@ export type FormSchema = Omit<JSONSchema7, 'properties' | 'items' | 'if' | 'then
 
 export type FormSchemaDefinition = FormSchema | JSONSchema7Definition;
 
-/** The renderer's instructions for one field or object (a subset of rjsf's uiSchema, typed). */
-export interface UiField {
-  'ui:widget'?: WidgetName;
+/** The renderer's instructions for one field or object, whatever draws it (a subset of rjsf's uiSchema, typed). */
+interface UiFieldCommon {
   'ui:order'?: string[];
   'ui:title'?: string;
   'ui:description'?: string;
@@ -71,10 +71,39 @@ export interface UiField {
   'ui:readonly'?: boolean;
   'ui:disabled'?: boolean;
   'ui:autocomplete'?: string;
-  'ui:options'?: Record<string, unknown>;
+  /** Labels of the choices (message keys), in the order of the schema's `enum`. */
+  'ui:enumNames'?: string[];
 }
 
+/**
+ * A widget named with the options it reads (widgetOptions.ts): `{ 'ui:widget': 'phone',
+ * 'ui:options': { countries } }` type-checks, `{ 'ui:widget': 'phone', 'ui:options': { timeZones } }`
+ * does not (issue 8 item 9).
+ */
+type WidgetUi = { [W in WidgetName]: { 'ui:widget': W; 'ui:options'?: WidgetOptionsByName[W] } }[WidgetName];
+
+/** No widget named: the root of a form (FormOptions), or a field drawn by the default widget of its type. */
+type DefaultUi = { 'ui:widget'?: undefined; 'ui:options'?: FormOptions | TextWidgetOptions };
+
+/** The renderer's instructions for one field or object. */
+export type UiField = UiFieldCommon & (WidgetUi | DefaultUi);
+
 export type UiSchema = UiField & { [field: string]: UiSchema | UiField[keyof UiField] };
+
+/**
+ * One field of a form, all three maps at once (issue 8 item 9): its schema, how it is drawn (absent:
+ * the renderer's default for its type, no uiSchema entry) and whether the form requires it.
+ * assembleForm.ts turns named pieces into the form, so a field cannot be in one map and missing
+ * from another.
+ */
+export interface FieldPiece {
+  schema: FormSchema;
+  ui?: UiSchema;
+  required?: boolean;
+}
+
+/** A form's fields by name, in the order the schema lists them (insertion order; never numeric names). Absent: not in this form. */
+export type FormPieces = Record<string, FieldPiece | undefined>;
 
 export interface BuiltForm {
   schema: FormSchema;
@@ -103,7 +132,7 @@ export interface FormFlags {
   /** Reset password in expired mode (p_expired = Y): the old password is required (§4). */
   expiredPassword?: boolean;
   /** Time zone options (§3 "Time zone option: id, displayLabel"). */
-  timeZones?: { id: string; displayLabel: string }[];
+  timeZones?: TimeZoneOption[];
 }
 
 /** Every builder has this signature (issue 3). */

@@ -1,0 +1,170 @@
+/**
+ * What a builder hands a widget in `ui:options`, one type per widget, shared by the builders that
+ * write the options and the widgets of src/forms/widgets/ that read them (issue 8 item 9), and the
+ * §9 constants those options carry, written here once. `UiField` (types.ts) ties each
+ * `'ui:widget'` to its options type, so a builder cannot hand a widget an option it does not read.
+ */
+import type { ContactPathType } from '../entities.ts';
+
+/** §3 "Time zone option: id, displayLabel": a zone the server offers. */
+export interface TimeZoneOption {
+  id: string;
+  displayLabel: string;
+}
+
+/**
+ * §9 Maps: "default centre lat 37.09024, lng -95.712891; zoom 15 single marker, 2 world; height
+ * 400px". The centre keeps §9's `lng`; the widget turns it into its own `lon` (the field name of §3).
+ */
+export const MAP_DEFAULTS = {
+  center: { lat: 37.09024, lng: -95.712891 },
+  zoom: { singleMarker: 15, world: 2 },
+  height: 400,
+} as const;
+
+/** §9 Maps "drag offset 0.001": how far one step moves the marker, in degrees. */
+export const MAP_MARKER_STEP = 0.001;
+
+/** §9 "Date display 'MMM DD, YYYY HH:mm', stored YYYY-MM-DD HH:mm". */
+export const DATE_TIME_FORMATS = { stored: 'YYYY-MM-DD HH:mm', display: 'MMM DD, YYYY HH:mm' } as const;
+
+/** Options any field may carry, whatever draws it (read by the templates and the renderer). */
+export interface FieldOptions {
+  /** The title is the organisation's own text, not a message key (custom fields, contact paths). */
+  titleIsText?: boolean;
+  /** The choices are shown as they are, not as message keys. */
+  enumIsText?: boolean;
+  /** Kept in the data, never drawn (the public-portal profile id, the sign-up address's `verified`). */
+  hidden?: boolean;
+  /** false: no label above the field (its group's legend says it). */
+  label?: boolean;
+  /** Marks the field required although the schema cannot say it (isRequired.ts). */
+  required?: boolean;
+}
+
+/** §5 "Async uniqueness check": the server check a text field names, and the key it shows when refused. */
+export interface AsyncCheckOptions {
+  asyncCheck?: 'username' | 'knownEmail' | 'locationName' | 'externalId';
+  asyncCheckMessage?: string;
+}
+
+/** text, email, password, textarea. */
+export interface TextWidgetOptions extends FieldOptions, AsyncCheckOptions {
+  /** The input's `type` when it is not the widget's own (a mobile number typed as text: 'tel'). */
+  inputType?: 'text' | 'tel' | 'number';
+  /** A limit on what can be typed, apart from the schema's (§9 "lat/lon inputs 75"). */
+  inputMaxLength?: number;
+}
+
+/** select, multiSelect, preferredLanguage, securityQuestion. */
+export interface SelectWidgetOptions extends FieldOptions {
+  /** Choices named instead of listed in the schema (the countries of §7 statesAndCountries). */
+  optionsFrom?: 'countries';
+}
+
+/** date: the §9 stored and displayed forms. */
+export interface DateWidgetOptions extends FieldOptions {
+  withTime?: boolean;
+  format?: string;
+  displayFormat?: string;
+}
+
+/** timeZone: the zones the server offers (§3). */
+export interface TimeZoneWidgetOptions extends FieldOptions {
+  timeZones: TimeZoneOption[];
+}
+
+/** phone: when absent, the field's `phoneNumber` rule says the path type and countries. */
+export interface PhoneWidgetOptions extends FieldOptions {
+  pathType?: ContactPathType;
+  countries?: string[];
+  defaultCountry?: string;
+}
+
+/** location and signUpAddress: the map beside the address fields (§2, §9 Maps). */
+export interface LocationWidgetOptions extends FieldOptions {
+  /** isEB360MapEnabled: without it no map is drawn. */
+  enabled: boolean;
+  center: { lat: number; lng: number };
+  zoom: { singleMarker: number; world: number };
+  /** px */
+  height: number;
+  tileUrl?: string;
+  tileAttribution?: string;
+  /** The map shows the point and cannot move it. */
+  viewOnly?: boolean;
+}
+
+/** quietTime: the time zone frames are kept in (§4). */
+export interface QuietTimeWidgetOptions extends FieldOptions {
+  /** The member's zone, when known. */
+  timeZone?: string;
+  /** Else the form's field that holds it (a JSON pointer, e.g. '/timeZone'). */
+  timeZoneField?: string;
+  /** The zones the picker dialog offers. */
+  timeZones?: TimeZoneOption[];
+}
+
+/** One path as the contact-path list draws it (§3 Contact path). */
+export interface ContactPathOption {
+  pathId: number;
+  type: ContactPathType;
+  name: string;
+  editable?: boolean;
+}
+
+/** contactPaths: the list of §2/§3, with its quiet times. */
+export interface ContactPathsWidgetOptions extends QuietTimeWidgetOptions {
+  paths: ContactPathOption[];
+  reorderable?: boolean;
+  /** pathEnable is shown only in logged-in edit mode. */
+  showPathEnable?: boolean;
+  readonly?: boolean;
+  defaultCountry?: string;
+}
+
+/** terms: the link to the organisation's terms. */
+export interface TermsWidgetOptions extends FieldOptions {
+  termsUrl?: string;
+}
+
+/** §2 sign-up: a group of fields under a heading. */
+export interface FormSection {
+  titleKey: string;
+  fields: string[];
+}
+
+/** The root of a form: how SchemaForm lays it out and submits it. */
+export interface FormOptions extends FieldOptions {
+  sections?: FormSection[];
+  submitLabelKey?: string;
+  /** Fields that must be true before the submit button is enabled (the terms box). */
+  submitNeeds?: string[];
+  cancel?: boolean;
+  readonly?: boolean;
+  /** §6 the form has something the member may edit (the review page links to the edit page). */
+  editable?: boolean;
+  /** §2 the grouped error summary above the form. */
+  errorSummary?: boolean;
+}
+
+/** Each widget of the registry (types.ts WIDGET_NAMES) and the options it reads. */
+export interface WidgetOptionsByName {
+  text: TextWidgetOptions;
+  email: TextWidgetOptions;
+  password: TextWidgetOptions;
+  textarea: TextWidgetOptions;
+  checkbox: FieldOptions;
+  select: SelectWidgetOptions;
+  multiSelect: SelectWidgetOptions;
+  date: DateWidgetOptions;
+  phone: PhoneWidgetOptions;
+  quietTime: QuietTimeWidgetOptions;
+  location: LocationWidgetOptions;
+  signUpAddress: LocationWidgetOptions;
+  timeZone: TimeZoneWidgetOptions;
+  preferredLanguage: SelectWidgetOptions;
+  contactPaths: ContactPathsWidgetOptions;
+  securityQuestion: SelectWidgetOptions;
+  terms: TermsWidgetOptions;
+}
