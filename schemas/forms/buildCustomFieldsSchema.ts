@@ -22,7 +22,9 @@
  */
 import type { CustomFieldDefinition } from '../entities.ts';
 import { LIMITS } from '../rules/limits.ts';
-import type { FormBuilder, FormSchema, UiSchema } from './types.ts';
+import { assembleForm } from './assembleForm.ts';
+import { readOnlyUnless } from './readOnlyUnless.ts';
+import type { FieldPiece, FormBuilder, FormSchema } from './types.ts';
 
 /** §5 "optionally signed decimal", or '' (not given; a required field reports it as required). */
 const SIGNED_DECIMAL = '^(?:[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+))?$';
@@ -57,27 +59,16 @@ export const buildCustomFieldsSchema: FormBuilder = (_settings, flags, mode) => 
     if (field.displayFormat === 'L') return 'select';
     return field.dataType === 'DATE' ? 'date' : 'text';
   };
-
-  const properties: Record<string, FormSchema> = {};
-  const required: string[] = [];
-  const fieldsUi: Record<string, UiSchema> = {};
-  for (const field of fields) {
-    const name = `cf_${field.attrId}`;
+  const pieceOf = (field: CustomFieldDefinition): FieldPiece => {
     const editable = mode !== 'review' && field.editable;
     const isRequired = editable && field.mandatory;
-    properties[name] = schemaOf(field, isRequired);
-    if (isRequired) required.push(name);
     // The title and the list choices are the organisation's own text, not message keys.
     const options = field.displayFormat === 'F' ? { titleIsText: true } : { titleIsText: true, enumIsText: true };
-    fieldsUi[name] = { 'ui:widget': widgetOf(field), 'ui:options': options, ...(editable ? {} : { 'ui:readonly': true }) };
-  }
-
-  return {
-    schema: { type: 'object', ...(required.length > 0 ? { required } : {}), properties },
-    uiSchema: {
-      'ui:options': { editable: fields.some((field) => field.editable), errorSummary: true },
-      'ui:order': Object.keys(properties),
-      ...fieldsUi,
-    },
+    return readOnlyUnless(editable, { schema: schemaOf(field, isRequired), ui: { 'ui:widget': widgetOf(field), 'ui:options': options }, required: isRequired }, 'ui');
   };
+
+  return assembleForm(Object.fromEntries(fields.map((field) => [`cf_${field.attrId}`, pieceOf(field)])), {
+    ui: { 'ui:options': { editable: fields.some((field) => field.editable), errorSummary: true } },
+    json: { required: 'whenAny' },
+  });
 };

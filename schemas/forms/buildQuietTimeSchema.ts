@@ -12,7 +12,9 @@
  * `$data`, which is off. The dialog sets the end itself. A frame with `allDay` is stored with end equal to start.
  */
 import { LIMITS } from '../rules/limits.ts';
-import type { BuiltForm, FormBuilder, FormMode, FormSchema, UiSchema } from './types.ts';
+import { assembleForm } from './assembleForm.ts';
+import { readOnlyUnless } from './readOnlyUnless.ts';
+import type { BuiltForm, FieldPiece, FormBuilder, FormMode, FormSchema } from './types.ts';
 
 const DAYS_REQUIRED = 'profile.quiet.time.days.required';
 
@@ -24,44 +26,43 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 /** The schema and uiSchema of one frame; shared by the dialog and the frame list. */
 function frame(mode: FormMode): BuiltForm {
   const editable = mode !== 'review';
-  const hour = (title: string): FormSchema => ({ type: 'integer', title, enum: range(0, 23) });
-  const minute = (title: string): FormSchema => ({ type: 'integer', title, enum: range(0, 59) });
-  const readonly = editable ? {} : { 'ui:readonly': true };
   // Hours and minutes are shown as the numbers themselves, not as message keys.
-  const select: UiSchema = { 'ui:widget': 'select', 'ui:options': { enumIsText: true }, ...readonly };
+  const time = (title: string, to: number): FieldPiece => readOnlyUnless(editable, {
+    schema: { type: 'integer', title, enum: range(0, to) },
+    ui: { 'ui:widget': 'select', 'ui:options': { enumIsText: true } },
+    required: editable,
+  }, 'ui');
 
-  return {
-    schema: {
-      type: 'object',
-      ...(editable ? { required: ['name', 'days', 'fromHour', 'fromMin', 'toHour', 'toMin'] } : {}),
-      properties: {
-        name: {
-          type: 'string', title: 'profile.quiet.time.name.label', maxLength: LIMITS.quietTimeName.max,
-          ...(editable ? { minLength: 1, messages: { minLength: 'jquery.validation.field.required' } } : {}),
-        },
-        days: {
-          type: 'array', title: 'profile.quiet.time.days.label', uniqueItems: true,
-          items: { type: 'integer', enum: range(1, 7) },
-          ...(editable ? { minItems: 1, messages: { required: DAYS_REQUIRED, minItems: DAYS_REQUIRED } } : {}),
-        },
-        fromHour: hour('profile.quiet.time.fromHour.label'),
-        fromMin: minute('profile.quiet.time.fromMin.label'),
-        toHour: hour('profile.quiet.time.toHour.label'),
-        toMin: minute('profile.quiet.time.toMin.label'),
-        allDay: { type: 'boolean', title: 'profile.quiet.time.allDay.label', default: false },
+  return assembleForm({
+    name: readOnlyUnless(editable, {
+      schema: {
+        type: 'string', title: 'profile.quiet.time.name.label', maxLength: LIMITS.quietTimeName.max,
+        ...(editable ? { minLength: 1, messages: { minLength: 'jquery.validation.field.required' } } : {}),
       },
-    },
-    uiSchema: {
-      'ui:order': ['name', 'days', 'allDay', 'fromHour', 'fromMin', 'toHour', 'toMin'],
-      name: { 'ui:widget': 'text', ...readonly },
-      days: { 'ui:widget': 'multiSelect', 'ui:enumNames': DAY_LABELS, ...readonly },
-      allDay: { 'ui:widget': 'checkbox', ...readonly },
-      fromHour: select,
-      fromMin: select,
-      toHour: select,
-      toMin: select,
-    },
-  };
+      ui: { 'ui:widget': 'text' },
+      required: editable,
+    }, 'ui'),
+    days: readOnlyUnless(editable, {
+      schema: {
+        type: 'array', title: 'profile.quiet.time.days.label', uniqueItems: true,
+        items: { type: 'integer', enum: range(1, 7) },
+        ...(editable ? { minItems: 1, messages: { required: DAYS_REQUIRED, minItems: DAYS_REQUIRED } } : {}),
+      },
+      ui: { 'ui:widget': 'multiSelect', 'ui:enumNames': DAY_LABELS },
+      required: editable,
+    }, 'ui'),
+    fromHour: time('profile.quiet.time.fromHour.label', 23),
+    fromMin: time('profile.quiet.time.fromMin.label', 59),
+    toHour: time('profile.quiet.time.toHour.label', 23),
+    toMin: time('profile.quiet.time.toMin.label', 59),
+    allDay: readOnlyUnless(editable, {
+      schema: { type: 'boolean', title: 'profile.quiet.time.allDay.label', default: false },
+      ui: { 'ui:widget': 'checkbox' },
+    }, 'ui'),
+  }, {
+    order: ['name', 'days', 'allDay', 'fromHour', 'fromMin', 'toHour', 'toMin'],
+    json: { required: 'whenAny', uiInShownOrder: true },
+  });
 }
 
 export const buildQuietTimeSchema: FormBuilder = (_settings, _flags, mode) => frame(mode);
