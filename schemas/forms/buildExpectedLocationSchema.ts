@@ -21,40 +21,32 @@
  * "expireDate not before arriveDate" is not in this schema. JSON Schema cannot compare two fields
  * without ajv's `$data`, and `$data` is not enabled. It needs a custom keyword in keywords.ts.
  */
-import { buildLocationSchema } from './buildLocationSchema.ts';
-import type { FormBuilder, FormSchema, UiSchema } from './types.ts';
+import { assembleForm } from './assembleForm.ts';
+import { locationPieces, locationUi } from './buildLocationSchema.ts';
+import { readOnlyUnless } from './readOnlyUnless.ts';
+import type { FieldPiece, FormBuilder } from './types.ts';
+import { DATE_TIME_FORMATS } from './widgetOptions.ts';
 
 /** §9 "stored YYYY-MM-DD HH:mm". '' passes the pattern: an empty required date is reported as required. */
 const STORED_DATE_TIME = '^(?:\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d)?$';
 
-export const buildExpectedLocationSchema: FormBuilder = (settings, flags, mode) => {
+export const buildExpectedLocationSchema: FormBuilder = (settings, _flags, mode) => {
   const { expectedLocEditable } = settings.addressSetting;
-  const editable = mode !== 'review' && expectedLocEditable;
-  const address = buildLocationSchema({ ...settings, addressSetting: { ...settings.addressSetting, editable: expectedLocEditable } }, flags, mode);
+  // §5: the name of an expected location is not checked for uniqueness (no asyncCheck).
+  const location = locationPieces({ ...settings, addressSetting: { ...settings.addressSetting, editable: expectedLocEditable } }, mode, { checkNameUnique: false });
+  const { editable } = location;
 
-  const date = (title: string): FormSchema => ({
-    type: 'string', title, pattern: STORED_DATE_TIME,
-    ...(editable ? { minLength: 1, messages: { minLength: 'jquery.validation.field.required' } } : {}),
-  });
-  const dateUi: UiSchema = {
-    'ui:widget': 'date',
-    'ui:options': { withTime: true, format: 'YYYY-MM-DD HH:mm', displayFormat: 'MMM DD, YYYY HH:mm' },
-    ...(editable ? {} : { 'ui:readonly': true }),
-  };
-
-  return {
+  const date = (title: string): FieldPiece => readOnlyUnless(editable, {
     schema: {
-      ...address.schema,
-      ...(editable ? { required: [...(address.schema.required ?? []), 'arriveDate', 'expireDate'] } : {}),
-      properties: { ...address.schema.properties, arriveDate: date('ssp.location.arriveDate.label'), expireDate: date('ssp.location.expireDate.label') },
+      type: 'string', title, pattern: STORED_DATE_TIME,
+      ...(editable ? { minLength: 1, messages: { minLength: 'jquery.validation.field.required' } } : {}),
     },
-    uiSchema: {
-      ...address.uiSchema,
-      'ui:order': [...(address.uiSchema['ui:order'] ?? []), 'arriveDate', 'expireDate'],
-      // §5: the name of an expected location is not checked for uniqueness (no asyncCheck).
-      locationName: { 'ui:widget': 'text', ...(editable ? {} : { 'ui:readonly': true }) },
-      arriveDate: dateUi,
-      expireDate: dateUi,
-    },
-  };
+    ui: { 'ui:widget': 'date', 'ui:options': { withTime: true, format: DATE_TIME_FORMATS.stored, displayFormat: DATE_TIME_FORMATS.display } },
+    required: editable,
+  }, 'ui');
+
+  return assembleForm(
+    { ...location.pieces, arriveDate: date('ssp.location.arriveDate.label'), expireDate: date('ssp.location.expireDate.label') },
+    { ui: locationUi(location), json: { required: 'whenAny' } },
+  );
 };

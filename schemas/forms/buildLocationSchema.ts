@@ -28,16 +28,12 @@
  * An optional field may be absent or '' (what blanks become once trimmed, schemas/forms/trimStrings.ts):
  * both mean "not given". Coordinates that are not given are null; '' is refused as non-numeric.
  */
-import { orgSettingsSchema } from '../orgSettings.ts';
+import { orgSettingsSchema, type OrgSettings } from '../orgSettings.ts';
 import { LIMITS } from '../rules/limits.ts';
-import type { FormBuilder, FormSchema, UiSchema } from './types.ts';
-
-/** §9 Maps: default centre lat 37.09024, lng -95.712891; zoom 15 single marker, 2 world; height 400px. */
-const MAP_DEFAULTS = {
-  center: { lat: 37.09024, lng: -95.712891 },
-  zoom: { singleMarker: 15, world: 2 },
-  height: 400,
-} as const;
+import { assembleForm } from './assembleForm.ts';
+import { readOnlyUiUnless, readOnlyUnless } from './readOnlyUnless.ts';
+import type { FieldPiece, FormBuilder, FormMode, FormPieces, FormSchema, UiSchema } from './types.ts';
+import { MAP_DEFAULTS, type LocationWidgetOptions } from './widgetOptions.ts';
 
 /** §3 addressGeoCodingSource: the sources org-settings.schema.json allows as the organisation's default. */
 const GEOCODING_SOURCES: string[] = orgSettingsSchema.properties.addressSetting.properties.defaultAddressGeoCodingSource.enum;
@@ -48,78 +44,90 @@ const POSTAL_CODE_ERROR = 'global.valid.text.postalCode';
 const LATITUDE_ERROR = 'ssp.address.latitude.error';
 const LONGITUDE_ERROR = 'ssp.address.longitude.error';
 
-export const buildLocationSchema: FormBuilder = (settings, _flags, mode) => {
+/** The location dialog's fields and what its map widget is handed; the expected-location and sign-up forms build on them. */
+export interface LocationPieces {
+  /** Whether the member may change the address in this mode (§5, §6). */
+  editable: boolean;
+  pieces: FormPieces;
+  /** The map's options (§9 Maps), for the widget that draws the address. */
+  options: LocationWidgetOptions;
+}
+
+/**
+ * The fields of the location dialog. `checkNameUnique` asks the server whether the name is taken
+ * (§5: the member's own locations; expected locations are not checked).
+ */
+export function locationPieces(settings: OrgSettings, mode: FormMode, { checkNameUnique = true } = {}): LocationPieces {
   const { addressSetting } = settings;
   const editable = mode !== 'review' && addressSetting.editable;
   const nameRequired = editable && addressSetting.mandatory;
-
-  // The street is required whenever the dialog is editable. Its key covers a missing or empty
-  // street; a street that is too long gets the generic 'jquery.validation.maxlength' with its limit.
-  const streetAddress: FormSchema = {
-    type: 'string', title: 'ssp.address.streetAddress.label', maxLength: LIMITS.street.max,
-    ...(editable ? { minLength: 1, messages: { required: STREET_ERROR, minLength: STREET_ERROR } } : {}),
-  };
-  const locationName: FormSchema = {
-    type: 'string', title: 'ssp.address.locationName.label', maxLength: LIMITS.locationName.max,
-    ...(nameRequired ? { minLength: 1, messages: { minLength: REQUIRED } } : {}),
-  };
-  const coordinate = (title: string, limits: { min: number; max: number }, key: string): FormSchema => ({
+  // Every field of the dialog is editable or read-only together (the ui says so, as it always did).
+  const field = (piece: FieldPiece) => readOnlyUnless(editable, piece, 'ui');
+  const text = (schema: FormSchema, autocomplete: string) => field({ schema, ui: { 'ui:widget': 'text', 'ui:autocomplete': autocomplete } });
+  const coordinate = (title: string, limits: { min: number; max: number }, key: string) => field({
     // null: a location that was never placed on the map (§5 "view on map hidden when both coordinates null").
-    type: ['number', 'null'], title, minimum: limits.min, maximum: limits.max,
-    messages: { type: key, minimum: key, maximum: key },
+    schema: { type: ['number', 'null'], title, minimum: limits.min, maximum: limits.max, messages: { type: key, minimum: key, maximum: key } },
+    ui: { 'ui:widget': 'text', 'ui:options': { inputMaxLength: LIMITS.latLonInput.max } },
   });
 
-  const properties: Record<string, FormSchema> = {
-    locationName,
-    streetAddress,
-    suite: { type: 'string', title: 'ssp.address.suite.label', maxLength: LIMITS.suite.max },
-    city: { type: 'string', title: 'ssp.address.city.label', maxLength: LIMITS.city.max },
-    state: { type: 'string', title: 'ssp.address.state.label', maxLength: LIMITS.state.max },
-    postalCode: {
-      type: 'string', title: 'ssp.address.postalCode.label',
-      maxLength: LIMITS.postalCode.max,
-      pattern: `^(?:[A-Za-z0-9 -]{${LIMITS.postalCode.min},${LIMITS.postalCode.max}})?$`,
-      messages: { maxLength: POSTAL_CODE_ERROR, pattern: POSTAL_CODE_ERROR },
-    },
-    country: { type: 'string', title: 'ssp.address.country.label', pattern: '^(?:[A-Z]{2})?$', default: settings.defaultCountry },
-    lat: coordinate('ssp.address.latitude.label', LIMITS.latitude, LATITUDE_ERROR),
-    lon: coordinate('ssp.address.longitude.label', LIMITS.longitude, LONGITUDE_ERROR),
-    addressGeoCodingSource: {
-      type: 'string', title: 'ssp.address.geoCodingSource.label', enum: GEOCODING_SOURCES,
-      default: addressSetting.defaultAddressGeoCodingSource,
-    },
-  };
-
-  const readonly = editable ? {} : { 'ui:readonly': true };
-  const coordinateUi: UiSchema = { 'ui:widget': 'text', 'ui:options': { inputMaxLength: LIMITS.latLonInput.max }, ...readonly };
-  const uiSchema: UiSchema = {
-    'ui:widget': 'location',
-    'ui:options': { enabled: settings.isEB360MapEnabled, ...MAP_DEFAULTS },
-    ...readonly,
-    'ui:order': Object.keys(properties),
-    locationName: {
-      'ui:widget': 'text', ...readonly,
-      ...(editable ? { 'ui:options': { asyncCheck: 'locationName', asyncCheckMessage: 'ssp.location.locationname.exist' } } : {}),
-    },
-    streetAddress: { 'ui:widget': 'text', 'ui:autocomplete': 'address-line1', ...readonly },
-    suite: { 'ui:widget': 'text', 'ui:autocomplete': 'address-line2', ...readonly },
-    city: { 'ui:widget': 'text', 'ui:autocomplete': 'address-level2', ...readonly },
-    state: { 'ui:widget': 'text', 'ui:autocomplete': 'address-level1', ...readonly },
-    postalCode: { 'ui:widget': 'text', 'ui:autocomplete': 'postal-code', ...readonly },
-    // The countries come from GET /rest/registration/statesAndCountries (§7), not from the schema.
-    country: { 'ui:widget': 'select', 'ui:autocomplete': 'country', 'ui:options': { optionsFrom: 'countries' }, ...readonly },
-    lat: coordinateUi,
-    lon: coordinateUi,
-    // Set by the map and the geocoder, never typed by the member.
-    addressGeoCodingSource: { 'ui:widget': 'select', 'ui:readonly': true, 'ui:options': { enumIsText: true } },
-  };
-
   return {
-    schema: {
-      type: 'object',
-      ...(editable ? { required: [...(nameRequired ? ['locationName'] : []), 'streetAddress'] } : {}),
-      properties,
+    editable,
+    options: { enabled: settings.isEB360MapEnabled, ...MAP_DEFAULTS },
+    pieces: {
+      locationName: field({
+        schema: {
+          type: 'string', title: 'ssp.address.locationName.label', maxLength: LIMITS.locationName.max,
+          ...(nameRequired ? { minLength: 1, messages: { minLength: REQUIRED } } : {}),
+        },
+        ui: {
+          'ui:widget': 'text',
+          ...(editable && checkNameUnique ? { 'ui:options': { asyncCheck: 'locationName', asyncCheckMessage: 'ssp.location.locationname.exist' } } : {}),
+        },
+        required: nameRequired,
+      }),
+      // The street is required whenever the dialog is editable. Its key covers a missing or empty
+      // street; a street that is too long gets the generic 'jquery.validation.maxlength' with its limit.
+      streetAddress: {
+        ...text({
+          type: 'string', title: 'ssp.address.streetAddress.label', maxLength: LIMITS.street.max,
+          ...(editable ? { minLength: 1, messages: { required: STREET_ERROR, minLength: STREET_ERROR } } : {}),
+        }, 'address-line1'),
+        required: editable,
+      },
+      suite: text({ type: 'string', title: 'ssp.address.suite.label', maxLength: LIMITS.suite.max }, 'address-line2'),
+      city: text({ type: 'string', title: 'ssp.address.city.label', maxLength: LIMITS.city.max }, 'address-level2'),
+      state: text({ type: 'string', title: 'ssp.address.state.label', maxLength: LIMITS.state.max }, 'address-level1'),
+      postalCode: text({
+        type: 'string', title: 'ssp.address.postalCode.label',
+        maxLength: LIMITS.postalCode.max,
+        pattern: `^(?:[A-Za-z0-9 -]{${LIMITS.postalCode.min},${LIMITS.postalCode.max}})?$`,
+        messages: { maxLength: POSTAL_CODE_ERROR, pattern: POSTAL_CODE_ERROR },
+      }, 'postal-code'),
+      country: field({
+        schema: { type: 'string', title: 'ssp.address.country.label', pattern: '^(?:[A-Z]{2})?$', default: settings.defaultCountry },
+        // The countries come from GET /rest/registration/statesAndCountries (§7), not from the schema.
+        ui: { 'ui:widget': 'select', 'ui:autocomplete': 'country', 'ui:options': { optionsFrom: 'countries' } },
+      }),
+      lat: coordinate('ssp.address.latitude.label', LIMITS.latitude, LATITUDE_ERROR),
+      lon: coordinate('ssp.address.longitude.label', LIMITS.longitude, LONGITUDE_ERROR),
+      addressGeoCodingSource: {
+        schema: {
+          type: 'string', title: 'ssp.address.geoCodingSource.label', enum: GEOCODING_SOURCES,
+          default: addressSetting.defaultAddressGeoCodingSource,
+        },
+        // Set by the map and the geocoder, never typed by the member.
+        ui: { 'ui:widget': 'select', 'ui:readonly': true, 'ui:options': { enumIsText: true } },
+      },
     },
-    uiSchema,
   };
+}
+
+/** The map beside the fields, read-only with them. */
+export function locationUi(location: LocationPieces): UiSchema {
+  return readOnlyUiUnless(location.editable, { 'ui:widget': 'location', 'ui:options': location.options });
+}
+
+export const buildLocationSchema: FormBuilder = (settings, _flags, mode) => {
+  const location = locationPieces(settings, mode);
+  return assembleForm(location.pieces, { ui: locationUi(location), json: { required: 'whenAny' } });
 };
