@@ -6,61 +6,68 @@
  * pathId (`if`/`then`), not by its position. §5 contact-path minimum: min = lesser of the configured
  * minimum and the exposed non-recipient paths; when they are equal every exposed path is mandatory.
  */
-import type { ContactPathDefinition } from '../entities.ts';
+import { EMAIL_PATH_TYPES, PHONE_PATH_TYPES, type ContactPathDefinition, type ContactPathType } from '../entities.ts';
+import type { OrgSettings } from '../orgSettings.ts';
 import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
 import { ttyCountry } from '../rules/phoneNumber.ts';
 import { LIMITS } from '../rules/limits.ts';
+import { assembleForm } from './assembleForm.ts';
 import { quietTimeFramesSchema } from './buildQuietTimeSchema.ts';
 import { emailField } from './commonFields.ts';
 import { phoneField } from './phoneField.ts';
-import type { FormBuilder, FormSchema } from './types.ts';
+import type { FieldPiece, FormBuilder, FormFlags, FormMode, FormPieces, FormSchema } from './types.ts';
+import type { QuietTimeWidgetOptions } from './widgetOptions.ts';
 
-const PHONE_TYPES = new Set(['SMS', 'PHONE', 'TTYTDD', 'FAX', 'NUMERICPAGER']);
-const EMAIL_TYPES = new Set(['EMAIL', 'PLAINTEXTEMAIL', 'SLACK']);
 /** §3 "waitTime (PHONE, SMS, TTYTDD only)". */
-const WAIT_TIME_TYPES = new Set(['PHONE', 'SMS', 'TTYTDD']);
-const PAGER_TYPES = new Set(['PAGER', 'NUMERICPAGER', 'PLAINTEXTEMAIL']);
+const WAIT_TIME_TYPES: ReadonlySet<ContactPathType> = new Set(['PHONE', 'SMS', 'TTYTDD']);
+const PAGER_TYPES: ReadonlySet<ContactPathType> = new Set(['PAGER', 'NUMERICPAGER', 'PLAINTEXTEMAIL']);
 
-const digits = (title: string, key: string): FormSchema => ({
-  type: 'string', title, maxLength: LIMITS.pinOrExt.max, pattern: '^[0-9]*$', messages: { pattern: key, maxLength: key },
+const digits = (title: string, key: string): FieldPiece => ({
+  schema: { type: 'string', title, maxLength: LIMITS.pinOrExt.max, pattern: '^[0-9]*$', messages: { pattern: key, maxLength: key } },
 });
 
-function itemSchema(path: ContactPathDefinition, mandatory: boolean, settings: Parameters<FormBuilder>[0], readOnly: boolean): FormSchema {
-  const properties: Record<string, FormSchema> = {
-    pathId: { const: path.pathId },
-    type: { const: path.type },
-    pathEnable: { type: 'boolean', title: 'contactPath.pathEnable.label' },
-    quietTimeFrames: quietTimeFramesSchema(readOnly ? 'review' : 'edit'),
-  };
-  const required: string[] = [];
-  let keyword: Record<string, unknown> = {};
-
-  if (PHONE_TYPES.has(path.type)) {
+/** The value of a path and the parts that go with its type (country and 'use as is' of a phone, its extension). */
+function valuePieces(path: ContactPathDefinition, mandatory: boolean, settings: OrgSettings, readOnly: boolean): { pieces: FormPieces; keyword: FormSchema } {
+  const locked = readOnly || !path.editable;
+  const value = (schema: FormSchema, required = false): FieldPiece => ({ schema: locked ? { ...schema, readOnly: true } : schema, required });
+  if (PHONE_PATH_TYPES.has(path.type)) {
     const phone = phoneField(settings, { title: path.name, pathType: path.type, mandatory, label: path.name });
-    Object.assign(properties, phone.properties);
-    keyword = { phoneNumber: phone.phoneNumber };
-    properties.phoneExt = digits('contactPath.phoneExt.label', 'jquery.validation.ext');
-  } else if (EMAIL_TYPES.has(path.type)) {
-    properties.value = emailField(path.name, { limits: LIMITS.contactPathEmail, required: mandatory });
-    if (mandatory) required.push('value');
-  } else if (path.type === 'RECIP') {
-    // §3 "RECIP where value yes means logged in to the app": shown, never typed.
-    properties.value = { type: 'string', title: path.name, readOnly: true };
-  } else {
-    properties.value = { type: 'string', title: path.name, maxLength: LIMITS.email.max };
-    if (mandatory) required.push('value');
+    const { value: number, ...parts } = phone.properties as Record<string, FormSchema>;
+    return {
+      pieces: {
+        value: value(number!),
+        ...Object.fromEntries(Object.entries(parts).map(([name, schema]) => [name, { schema }])),
+        phoneExt: digits('contactPath.phoneExt.label', 'jquery.validation.ext'),
+      },
+      keyword: { phoneNumber: phone.phoneNumber },
+    };
   }
-  if (PAGER_TYPES.has(path.type)) {
-    properties.pin = digits('contactPath.pin.label', 'jquery.validation.pin');
-    properties.systemRequirement = { type: 'string', title: 'contactPath.pagerService.label', enum: ['', ...(path.pagerServices ?? [])] };
-    // §5 "Pager service select required when mandatory".
-    if (mandatory) {
-      properties.systemRequirement = { ...properties.systemRequirement, minLength: 1, messages: { minLength: 'jquery.validation.field.required' } };
-      required.push('systemRequirement');
-    }
+  if (EMAIL_PATH_TYPES.has(path.type)) {
+    return { pieces: { value: value(emailField(path.name, { limits: LIMITS.contactPathEmail, required: mandatory }), mandatory) }, keyword: {} };
   }
-  if (WAIT_TIME_TYPES.has(path.type)) properties.waitTime = { type: 'integer', title: 'contactPath.waitTime.label', minimum: 0, maximum: 60 };
-  if (readOnly || !path.editable) properties.value = { ...properties.value, readOnly: true };
+  // §3 "RECIP where value yes means logged in to the app": shown, never typed.
+  if (path.type === 'RECIP') return { pieces: { value: value({ type: 'string', title: path.name, readOnly: true }) }, keyword: {} };
+  return { pieces: { value: value({ type: 'string', title: path.name, maxLength: LIMITS.email.max }, mandatory) }, keyword: {} };
+}
+
+function itemSchema(path: ContactPathDefinition, mandatory: boolean, settings: OrgSettings, readOnly: boolean): FormSchema {
+  const { pieces: valueParts, keyword } = valuePieces(path, mandatory, settings, readOnly);
+  const pagerService: FormSchema = { type: 'string', title: 'contactPath.pagerService.label', enum: ['', ...(path.pagerServices ?? [])] };
+  const { properties, required } = assembleForm({
+    pathId: { schema: { const: path.pathId } },
+    type: { schema: { const: path.type } },
+    pathEnable: { schema: { type: 'boolean', title: 'contactPath.pathEnable.label' } },
+    quietTimeFrames: { schema: quietTimeFramesSchema(readOnly ? 'review' : 'edit') },
+    ...valueParts,
+    ...(PAGER_TYPES.has(path.type) ? {
+      pin: digits('contactPath.pin.label', 'jquery.validation.pin'),
+      // §5 "Pager service select required when mandatory".
+      systemRequirement: mandatory
+        ? { schema: { ...pagerService, minLength: 1, messages: { minLength: 'jquery.validation.field.required' } }, required: true }
+        : { schema: pagerService },
+    } : {}),
+    ...(WAIT_TIME_TYPES.has(path.type) ? { waitTime: { schema: { type: 'integer', title: 'contactPath.waitTime.label', minimum: 0, maximum: 60 } } } : {}),
+  }).schema;
 
   return {
     if: { properties: { pathId: { const: path.pathId } }, required: ['pathId'] },
@@ -68,7 +75,11 @@ function itemSchema(path: ContactPathDefinition, mandatory: boolean, settings: P
   };
 }
 
-export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
+/**
+ * The contact-path list as one field: its schema and the contactPaths widget with its options. The
+ * profile form embeds it, naming the field that holds the member's time zone (`quietTimeZone`).
+ */
+export function contactPathsPiece(settings: OrgSettings, flags: FormFlags, mode: FormMode, quietTimeZone: Pick<QuietTimeWidgetOptions, 'timeZoneField'> = {}): FieldPiece {
   const paths = (flags.contactPaths ?? []).filter((path) => path.expose);
   const counted = paths.filter((path) => path.type !== 'RECIP');
   const min = contactPathMinimum(counted.length, flags.profile?.minContactPathNum ?? settings.minSignup);
@@ -83,7 +94,7 @@ export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
         pathId: path.pathId,
         type: path.type,
         value: '',
-        ...(PHONE_TYPES.has(path.type) ? { countryCode: path.type === 'TTYTDD' ? ttyCountry(settings.defaultCountry) : settings.defaultCountry, noValidate: false } : {}),
+        ...(PHONE_PATH_TYPES.has(path.type) ? { countryCode: path.type === 'TTYTDD' ? ttyCountry(settings.defaultCountry) : settings.defaultCountry, noValidate: false } : {}),
       })),
       items: {
         type: 'object',
@@ -93,7 +104,7 @@ export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
       },
       ...(min > 0 && !readOnly ? { contactPathMinimum: { min, items: true } } : {}),
     },
-    uiSchema: {
+    ui: {
       'ui:widget': 'contactPaths',
       'ui:options': {
         paths: paths.map((path) => ({ pathId: path.pathId, type: path.type, name: path.name, editable: path.editable && !readOnly })),
@@ -101,7 +112,13 @@ export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
         showPathEnable: mode === 'edit',
         readonly: readOnly,
         timeZones: flags.timeZones ?? [],
+        ...quietTimeZone,
       },
     },
   };
+}
+
+export const buildContactPathsSchema: FormBuilder = (settings, flags, mode) => {
+  const { schema, ui = {} } = contactPathsPiece(settings, flags, mode);
+  return { schema, uiSchema: ui };
 };

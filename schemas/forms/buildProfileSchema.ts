@@ -8,9 +8,11 @@
 import type { ProfileFieldFlags } from '../entities.ts';
 import { LANGUAGES } from '../languages.ts';
 import { LIMITS } from '../rules/limits.ts';
-import { buildContactPathsSchema } from './buildContactPathsSchema.ts';
+import { assembleForm } from './assembleForm.ts';
+import { contactPathsPiece } from './buildContactPathsSchema.ts';
 import { emailField, nameField } from './commonFields.ts';
-import type { FormBuilder, FormSchema, UiSchema } from './types.ts';
+import { readOnlyUnless } from './readOnlyUnless.ts';
+import type { FieldPiece, FormBuilder, FormPieces, FormSchema } from './types.ts';
 
 const PROFILE_FIELDS: Record<string, () => FormSchema> = {
   firstName: () => nameField('profile.firstName.label', 'ssp.field.firstname.invalid'),
@@ -25,15 +27,12 @@ const ORDER = ['username', 'firstName', 'middleInitial', 'lastName', 'suffix', '
 export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
   const profile = flags.profile;
   const review = mode === 'review';
-  const properties: Record<string, FormSchema> = {};
-  const required: string[] = [];
-  const uiSchema: UiSchema = {};
   const fieldFlags = new Map<string, ProfileFieldFlags>((profile?.profiles ?? []).map((entry) => [entry.fieldName, entry]));
+  const pieces: FormPieces = {};
 
   // §2 "username (registered, non-migrated, not from public portal)": shown, never edited here.
   if (profile && profile.registered && !profile.isMigrated && !profile.fromPublicPortal) {
-    properties.username = { type: 'string', title: 'profile.username.label', readOnly: true };
-    uiSchema.username = { 'ui:readonly': true };
+    pieces.username = readOnlyUnless(false, { schema: { type: 'string', title: 'profile.username.label' } });
   }
 
   for (const [fieldName, build] of Object.entries(PROFILE_FIELDS)) {
@@ -41,52 +40,55 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
     if (!entry?.expose) continue;
     const nameLocked = (fieldName === 'firstName' && !settings.editFirstName) || (fieldName === 'lastName' && !settings.editLastName);
     const editable = entry.editable && !nameLocked && !review;
-    properties[fieldName] = { ...build(), ...(editable ? {} : { readOnly: true }), 'x-profileId': entry.profileId };
-    if (editable && entry.mandatory) required.push(fieldName);
-    uiSchema[fieldName] = {
-      ...(editable ? {} : { 'ui:readonly': true }),
-      ...(fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId' } } : {}),
-    };
+    const piece = readOnlyUnless(editable, {
+      schema: build(),
+      ui: fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId' } } : {},
+      required: editable && entry.mandatory,
+    });
+    // Which Profile.profiles entry the value belongs to (§3), sent back with it.
+    pieces[fieldName] = { ...piece, schema: { ...piece.schema, 'x-profileId': entry.profileId } };
   }
 
   const emailEditable = (profile?.isEmailEditable ?? true) && !review;
-  properties.email = { ...emailField('profile.email.label', { required: emailEditable && settings.emailMandatory }), ...(emailEditable ? {} : { readOnly: true }) };
-  uiSchema.email = { 'ui:widget': 'email', ...(emailEditable ? {} : { 'ui:readonly': true }) };
-  if (emailEditable && settings.emailMandatory) required.push('email');
+  pieces.email = readOnlyUnless(emailEditable, {
+    schema: emailField('profile.email.label', { required: emailEditable && settings.emailMandatory }),
+    ui: { 'ui:widget': 'email' },
+    required: emailEditable && settings.emailMandatory,
+  });
 
   if (profile?.isPreferredLanguageExposed ?? settings.shouldShowPreferredLanguage) {
     const editable = (profile?.isPreferredLanguageEditable ?? true) && !review;
-    properties.preferredLanguage = { type: 'string', title: 'profile.preferredLanguage.label', enum: LANGUAGES.map((l) => l.lang), ...(editable ? {} : { readOnly: true }) };
-    uiSchema.preferredLanguage = { 'ui:widget': 'preferredLanguage', ...(editable ? {} : { 'ui:readonly': true }) };
-    // §5 "Preferred language required when mandatory and editable and not the placeholder".
-    if (editable && profile?.isPreferredLanguageMandatory) required.push('preferredLanguage');
+    pieces.preferredLanguage = readOnlyUnless(editable, {
+      schema: { type: 'string', title: 'profile.preferredLanguage.label', enum: LANGUAGES.map((l) => l.lang) },
+      ui: { 'ui:widget': 'preferredLanguage' },
+      // §5 "Preferred language required when mandatory and editable and not the placeholder".
+      required: editable && profile?.isPreferredLanguageMandatory,
+    });
   }
 
   const timeZones = flags.timeZones ?? [];
   if (timeZones.length > 0) {
     const editable = (profile?.timeZoneEditable ?? true) && !review;
-    properties.timeZone = { type: 'string', title: 'profile.timeZone.label', enum: timeZones.map((zone) => zone.id), ...(editable ? {} : { readOnly: true }) };
-    uiSchema.timeZone = { 'ui:widget': 'timeZone', 'ui:options': { timeZones }, ...(editable ? {} : { 'ui:readonly': true }) };
-    // §5 "Time zone required when mandatory and not 'Please select...'".
-    if (editable && profile?.timeZoneMandatory) required.push('timeZone');
+    pieces.timeZone = readOnlyUnless(editable, {
+      schema: { type: 'string', title: 'profile.timeZone.label', enum: timeZones.map((zone) => zone.id) },
+      ui: { 'ui:widget': 'timeZone', 'ui:options': { timeZones } },
+      // §5 "Time zone required when mandatory and not 'Please select...'".
+      required: editable && profile?.timeZoneMandatory,
+    });
   }
 
-  const contactPaths = buildContactPathsSchema(settings, flags, mode);
-  properties.contactPaths = contactPaths.schema;
   // Quiet times need a time zone (§4): the contact-path list reads the profile's own field.
-  const contactOptions = (contactPaths.uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
-  uiSchema.contactPaths = { ...contactPaths.uiSchema, 'ui:options': { ...contactOptions, timeZones, timeZoneField: '/timeZone' } };
+  pieces.contactPaths = contactPathsPiece(settings, flags, mode, { timeZoneField: '/timeZone' });
 
-  return {
-    schema: { type: 'object', properties, required },
-    uiSchema: {
-      ...uiSchema,
-      'ui:order': ORDER.filter((name) => name in properties),
+  return assembleForm(pieces, {
+    order: ORDER,
+    ui: {
       'ui:options': {
         readonly: review,
         submitLabelKey: mode === 'edit' ? 'profile.save.button' : 'profile.continue.button',
         cancel: mode === 'edit',
       },
     },
-  };
+    json: { fieldsFirst: true },
+  });
 };
