@@ -1,21 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, useInit } from '../api/hooks.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { createI18n, initialLanguage } from '../i18n/i18n.ts';
-import { CommsScreen } from '../screens/comms/CommsScreen.tsx';
-import { GeneralErrorMessage } from '../screens/errors/GeneralErrorMessage.tsx';
-import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
-import { RootScreen } from '../screens/root/RootScreen.tsx';
 import { accessKeyForInit, accessKeyToStore, storeAccessKey, storedAccessKey } from './accessKey.ts';
 import { OrgApp } from './OrgApp.tsx';
-
-/** The admin live preview, with the form renderer: loaded only at /admin. */
-const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
-/** The demo mailbox: loaded only at /mails. */
-const MailsScreen = lazy(() => import('../screens/mails/MailsScreen.tsx').then((m) => ({ default: m.MailsScreen })));
+import { GeneralErrorMessage } from './pages/GeneralErrorMessage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ScreenRegistryContext } from './ScreenRegistryContext.ts';
+import type { ScreenRegistry } from './screenTypes.ts';
 
 /** Which app an address belongs to: the root page, the demo mailbox, a public communication, or an organisation. */
 export type BootTarget = { kind: 'root' } | { kind: 'mails' } | { kind: 'admin' } | { kind: 'comms'; commsId: string } | { kind: 'org'; orgId: string };
@@ -29,24 +24,39 @@ export function bootTarget(pathname: string): BootTarget {
   return { kind: 'org', orgId: decodeURIComponent(first) };
 }
 
+interface BootProps {
+  location: Pick<Location, 'pathname' | 'search'>;
+  /** screens.config.ts, handed over by src/main.tsx: the shell draws it without importing it. */
+  registry: ScreenRegistry;
+}
+
 /** §4 "Boot: loading, then navigation configured and app shown; boot 404 shows the error page." */
-export function Boot({ location }: { location: Pick<Location, 'pathname' | 'search'> }) {
+export function Boot({ location, registry }: BootProps) {
   const [i18n, setI18n] = useState<I18n | null>(null);
   useEffect(() => {
     void createI18n(initialLanguage()).then(setI18n);
   }, []);
+  // The pages outside any organisation, each loaded only at its address (the admin preview brings the form renderer).
+  const { Root, Mails, Admin, Comms } = useMemo(() => ({
+    Root: lazy(registry.pages.root),
+    Mails: lazy(registry.pages.mails),
+    Admin: lazy(registry.pages.admin),
+    Comms: lazy(registry.pages.comms),
+  }), [registry.pages]);
   // Before the catalogue is there, the bar has no label to give: it is decoration until then.
   if (!i18n) return <div className="loading-bar" aria-hidden="true" />;
   const target = bootTarget(location.pathname);
   return (
     <I18nextProvider i18n={i18n}>
-      {target.kind === 'root' ? <RootScreen /> : null}
-      {target.kind === 'mails' ? (
-        <Suspense fallback={<LoadingBar />}><MailsScreen orgId={new URLSearchParams(location.search).get('orgId')} /></Suspense>
-      ) : null}
-      {target.kind === 'admin' ? <Suspense fallback={<LoadingBar />}><AdminApp /></Suspense> : null}
-      {target.kind === 'comms' ? <CommsScreen commsId={target.commsId} /> : null}
-      {target.kind === 'org' ? <OrgBoot orgId={target.orgId} accessKey={new URLSearchParams(location.search).get('accessKey')} /> : null}
+      <ScreenRegistryContext.Provider value={registry}>
+        <Suspense fallback={<LoadingBar />}>
+          {target.kind === 'root' ? <Root /> : null}
+          {target.kind === 'mails' ? <Mails orgId={new URLSearchParams(location.search).get('orgId')} /> : null}
+          {target.kind === 'admin' ? <Admin /> : null}
+          {target.kind === 'comms' ? <Comms commsId={target.commsId} /> : null}
+        </Suspense>
+        {target.kind === 'org' ? <OrgBoot orgId={target.orgId} accessKey={new URLSearchParams(location.search).get('accessKey')} /> : null}
+      </ScreenRegistryContext.Provider>
     </I18nextProvider>
   );
 }

@@ -4,9 +4,10 @@ import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
+import { OrgContext, type OrgState } from '../org/OrgContext.tsx';
 import { buildRoutes } from './buildRoutes.tsx';
-import { OrgContext, type OrgState } from './OrgContext.tsx';
 import { hasPublicPortalEntry } from './publicPortalEntry.ts';
+import { useScreenRegistry } from './ScreenRegistryContext.ts';
 
 /** One organisation's app: its session (CSRF token, account), its flags, and the router built for it. */
 export function OrgApp({ boot }: { boot: BootData }) {
@@ -15,7 +16,8 @@ export function OrgApp({ boot }: { boot: BootData }) {
   const flagsAnswer = useFeatureFlags(disabled ? null : boot.orgId);
   const [entryFromPublicPortal, setEntry] = useState(hasPublicPortalEntry);
   const setEntryFromPublicPortal = useCallback((on: boolean) => setEntry(on), []);
-  const router = useMemo(() => createBrowserRouter(buildRoutes({ disabled })), [disabled]);
+  const { screens } = useScreenRegistry();
+  const router = useMemo(() => createBrowserRouter(buildRoutes(screens, { disabled })), [screens, disabled]);
 
   const flags: FeatureFlags = useMemo(() => ({ ...FEATURE_FLAGS_OFF, ...flagsAnswer.data }), [flagsAnswer.data]);
   const account = csrf.data?.account ?? boot.account;

@@ -4,14 +4,17 @@ import { paths } from '../api/paths.ts';
 import { Footer } from '../components/Footer.tsx';
 import { LanguageSelector } from '../components/LanguageSelector.tsx';
 import { NavBar } from '../components/NavBar.tsx';
+import { useOrg } from '../org/OrgContext.tsx';
 import { navItems } from './navItems.ts';
-import { useOrg, useScreenContext } from './OrgContext.tsx';
+import { useScreenRegistry } from './ScreenRegistryContext.ts';
+import { useScreenContext } from './useScreenContext.ts';
 
 /** Banner, navigation, language selector and footer around every page of an organisation. */
 export function OrgChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { boot, account } = useOrg();
   const ctx = useScreenContext();
+  const registry = useScreenRegistry();
   const org = boot.organization;
   return (
     <div className="app">
@@ -19,7 +22,7 @@ export function OrgChrome({ children }: { children: ReactNode }) {
       <header className="banner">
         {org.hasBanner ? <img src={paths.banner(boot.orgId)} alt={org.orgName} /> : <h1>{org.orgName}</h1>}
       </header>
-      <NavBar items={navItems(ctx)} accountName={account?.name ?? null} />
+      <NavBar items={navItems(registry, ctx)} accountName={account?.name ?? null} />
       {org.translation.type === 'built-in' && !org.disabled ? (
         <div className="toolbar"><LanguageSelector /></div>
       ) : null}

@@ -1,20 +1,23 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Screen } from '../../screens.config.ts';
 import { HelpTip } from '../components/HelpTip.tsx';
 import { LoadingBar } from '../components/LoadingBar.tsx';
-import { DeactivatedPage } from '../screens/errors/DeactivatedPage.tsx';
-import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
-import { CurrentScreenContext, useOrg, useScreenContext } from './OrgContext.tsx';
+import { useOrg } from '../org/OrgContext.tsx';
+import { DeactivatedPage } from './pages/DeactivatedPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { setPublicPortalEntry } from './publicPortalEntry.ts';
 import { resolveScreen } from './resolveScreen.ts';
+import { useScreenRegistry } from './ScreenRegistryContext.ts';
+import type { Screen } from './screenTypes.ts';
 import { usePageTitle } from './usePageTitle.ts';
+import { useScreenContext } from './useScreenContext.ts';
+import { CurrentScreenContext } from './useScreenMode.ts';
 
 /** Applies the routing rules of §2 to one screen, then shows it with its help tip and title. */
 export function ScreenGate({ screen, component }: { screen: Screen; component: ComponentType }) {
   const ctx = useScreenContext();
   const { setEntryFromPublicPortal } = useOrg();
-  const resolution = resolveScreen(screen, ctx);
+  const resolution = resolveScreen(useScreenRegistry().screens, screen, ctx);
 
   useEffect(() => {
     if (resolution.kind !== 'render' || !screen.publicPortalEntry) return;

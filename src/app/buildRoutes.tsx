@@ -1,14 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { screens } from '../../screens.config.ts';
-import { GeneralErrorPage } from '../screens/errors/GeneralErrorPage.tsx';
-import { NotFoundPage } from '../screens/errors/NotFoundPage.tsx';
+import { useOrg } from '../org/OrgContext.tsx';
 import { OrgChrome } from './OrgChrome.tsx';
-import { useOrg } from './OrgContext.tsx';
+import { GeneralErrorPage } from './pages/GeneralErrorPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenGate } from './ScreenGate.tsx';
-
-/** Each screen's module, loaded the first time the screen is shown (heavy screens stay out of the first load). */
-const screenComponents = new Map(screens.map((screen) => [screen.id, lazy(screen.load)]));
+import type { Screen } from './screenTypes.ts';
 
 function OrgLayout() {
   return (
@@ -24,15 +21,17 @@ function OrgNotFound() {
 }
 
 /**
- * The route tree of one organisation, generated from screens.config.ts. A disabled organisation
- * has no routes: every address is the not-found page (§2).
+ * The route tree of one organisation, generated from screens.config.ts's screens. A disabled
+ * organisation has no routes: every address is the not-found page (§2). Each screen's module is
+ * loaded the first time the screen is shown (heavy screens stay out of the first load); screens
+ * that share a module (a form's step, edit-* and my-* pages) share its chunk.
  */
-export function buildRoutes({ disabled }: { disabled: boolean }): RouteObject[] {
+export function buildRoutes(screens: readonly Screen[], { disabled }: { disabled: boolean }): RouteObject[] {
   const children: RouteObject[] = disabled
     ? [{ path: '*', element: <OrgNotFound /> }]
     : [
       { index: true, element: <Navigate to="home" replace /> },
-      ...screens.map((screen) => ({ path: screen.path, element: <ScreenGate screen={screen} component={screenComponents.get(screen.id)!} /> })),
+      ...screens.map((screen) => ({ path: screen.path, element: <ScreenGate screen={screen} component={lazy(screen.load)} /> })),
       { path: '*', element: <OrgNotFound /> },
     ];
   return [{ path: '/:orgId', element: <OrgLayout />, errorElement: <GeneralErrorPage />, children }];

@@ -1,24 +1,21 @@
-import { linkNav, screens, type ScreenContext } from '../../screens.config.ts';
-
-export interface ResolvedNavItem {
-  id: string;
-  labelKey: string;
-  /** In-app address (`to`) or an address outside the app (`href`); neither for the welcome line. */
-  to?: string;
-  href?: string;
-}
+import type { ResolvedNavItem } from '../components/NavBar.tsx';
+import { admitScreen } from './resolveScreen.ts';
+import type { ScreenContext, ScreenRegistry } from './screenTypes.ts';
 
 /**
  * The navigation bar for one context, generated from screens.config.ts (§2 "Navigation items,
- * each shown only when its flag is on"). A disabled organisation has none.
+ * each shown only when its flag is on"). A screen's item shows exactly when the screen admits this
+ * visitor or member (its guard, flag and redirects, the router's own rule) and the item's `when`, if
+ * any, holds. The self-service rule is not asked: with enableSSP false §2 still lists Login and
+ * Sign up, which lead to the deactivated page. A disabled organisation has no items.
  */
-export function navItems(ctx: ScreenContext): ResolvedNavItem[] {
+export function navItems({ screens, linkNav }: Pick<ScreenRegistry, 'screens' | 'linkNav'>, ctx: ScreenContext): ResolvedNavItem[] {
   if (ctx.org.disabled) return [];
-  const fromScreens = screens.flatMap((screen) =>
-    screen.nav && screen.nav.when(ctx)
-      ? [{ order: screen.nav.order, item: { id: screen.id, labelKey: screen.nav.labelKey, to: `/${ctx.orgId}/${screen.path}` } }]
-      : [],
-  );
+  const fromScreens = screens.flatMap((screen) => {
+    const { nav } = screen;
+    if (!nav || nav.when?.(ctx) === false || admitScreen(screens, screen, ctx).kind !== 'render') return [];
+    return [{ order: nav.order, item: { id: screen.id, labelKey: nav.labelKey, to: `/${ctx.orgId}/${screen.path}` } }];
+  });
   const fromLinks = linkNav.flatMap((link) => {
     if (!link.when(ctx)) return [];
     const href = link.href(ctx);

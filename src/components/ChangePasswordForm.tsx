@@ -4,7 +4,7 @@ import { buildChangePasswordSchema } from '../../schemas/forms/buildChangePasswo
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { api, navigation, setCsrfToken } from '../api/client.ts';
 import { paths } from '../api/paths.ts';
-import { useOrg } from '../app/OrgContext.tsx';
+import { useOrg } from '../org/OrgContext.tsx';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
 
 /** §3 "Change-password form: currentPassword, newPassword, confirmPassword". */

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import type { ResolvedNavItem } from '../app/navItems.ts';
+
+/** One entry of the bar (the shell computes which, src/app/navItems.ts). */
+export interface ResolvedNavItem {
+  id: string;
+  labelKey: string;
+  /** In-app address (`to`) or an address outside the app (`href`); neither for the welcome line. */
+  to?: string;
+  href?: string;
+}
 
 const accountItems = new Set(['login', 'welcome']);
 

@@ -6,6 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { registry } from '../../screens.config.ts';
 import { Boot } from '../../src/app/Boot.tsx';
 import { visit } from './visit.ts';
 
@@ -13,7 +14,7 @@ import { visit } from './visit.ts';
 function renderBoot() {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Boot location={window.location} />
+      <Boot location={window.location} registry={registry} />
     </SWRConfig>,
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+import { registry } from '../../screens.config.ts';
 import { Boot } from '../../src/app/Boot.tsx';
 import { visit } from './visit.ts';
 
@@ -12,7 +13,7 @@ export function bootPage(path: string) {
   visit(path);
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Boot location={window.location} />
+      <Boot location={window.location} registry={registry} />
     </SWRConfig>,
   );
 }

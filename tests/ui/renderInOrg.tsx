@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettings } from '../../schemas/orgSettings.ts';
-import { OrgContext, type OrgState } from '../../src/app/OrgContext.tsx';
+import { OrgContext, type OrgState } from '../../src/org/OrgContext.tsx';
 import { createI18n } from '../../src/i18n/i18n.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { visit } from './visit.ts';

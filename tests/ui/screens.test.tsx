@@ -4,8 +4,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { screens } from '../../screens.config.ts';
-import { GeneralErrorPage } from '../../src/screens/errors/GeneralErrorPage.tsx';
+import { registry, screens } from '../../screens.config.ts';
+import { GeneralErrorPage } from '../../src/app/pages/GeneralErrorPage.tsx';
+import { ScreenRegistryContext } from '../../src/app/ScreenRegistryContext.ts';
 import { renderInOrg } from './renderInOrg.tsx';
 
 describe('screen modules', () => {
@@ -24,7 +25,7 @@ describe('the general error page (§8)', () => {
     console.error = () => {};
     try {
       await renderInOrg(
-        [{ path: '/:orgId', errorElement: <GeneralErrorPage />, children: [{ path: 'login', element: <Broken /> }] }],
+        [{ path: '/:orgId', errorElement: <ScreenRegistryContext.Provider value={registry}><GeneralErrorPage /></ScreenRegistryContext.Provider>, children: [{ path: 'login', element: <Broken /> }] }],
         '/springfield/login',
       );
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInstanceOf(HTMLElement);

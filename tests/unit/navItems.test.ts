@@ -4,9 +4,13 @@
  * logged-in users see Home, a welcome line with the account name and Logout").
  */
 import { describe, expect, it } from 'vitest';
-import { navItems } from '../../src/app/navItems.ts';
+import { registry } from '../../screens.config.ts';
+import { navItems as navItemsOf } from '../../src/app/navItems.ts';
+import type { ScreenContext } from '../../src/app/screenTypes.ts';
 import { contextFor } from '../fixtures/context.ts';
 import type { DemoOrgId } from '../fixtures/orgs.ts';
+
+const navItems = (ctx: ScreenContext) => navItemsOf(registry, ctx);
 
 const rows: [DemoOrgId, 'visitor' | 'member', string[], string][] = [
   ['springfield', 'visitor', ['notifications', 'weather', 'events', 'overview', 'faq', 'files', 'login', 'signUp'],

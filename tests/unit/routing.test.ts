@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../schemas/account.ts';
+import { screens } from '../../screens.config.ts';
 import { resolvePath } from '../../src/app/resolveScreen.ts';
 import { contextFor } from '../fixtures/context.ts';
 import type { DemoOrgId } from '../fixtures/orgs.ts';
@@ -111,7 +112,7 @@ describe('routing by screens.config.ts (§2)', () => {
   it.each(rows)('%s · %o · /%s → %o (%s)', (orgId, who, address, expected) => {
     const [path, query] = address.split('?');
     const account = who === 'visitor' ? null : who === 'member' ? {} : who;
-    const resolution = resolvePath(path!, contextFor(orgId, { account, query }));
+    const resolution = resolvePath(screens, path!, contextFor(orgId, { account, query }));
     if (typeof expected === 'string') expect(resolution.kind).toBe(expected);
     else expect(resolution).toMatchObject({ kind: 'redirect', to: expected.redirect });
   });

@@ -1,7 +1,8 @@
 /** screens.config.ts is data the router and nav are built from: it must be consistent (STYLE.md principle 8). */
 import { describe, expect, it } from 'vitest';
 import { HELP_TYPES } from '../../schemas/helpTypes.ts';
-import { PROGRESS_STEPS, screenById, screens } from '../../screens.config.ts';
+import { PROGRESS_STEPS, screens } from '../../screens.config.ts';
+import { screenById } from '../../src/app/resolveScreen.ts';
 import enUS from '../../public/i18n/en_US.json' with { type: 'json' };
 
 const catalogue = enUS as Record<string, string>;
@@ -13,8 +14,8 @@ describe('screens.config.ts', () => {
   });
 
   it('names only screens that exist in otherwise', () => {
-    for (const screen of screens) for (const id of screen.otherwise ?? []) expect(() => screenById(id), `${screen.id} → ${id}`).not.toThrow();
-    expect(() => screenById('nope')).toThrow('unknown screen id nope');
+    for (const screen of screens) for (const id of screen.otherwise ?? []) expect(() => screenById(screens, id), `${screen.id} → ${id}`).not.toThrow();
+    expect(() => screenById(screens, 'nope')).toThrow('unknown screen id nope');
   });
 
   it('uses only known help types and progress steps', () => {
@@ -57,5 +58,27 @@ describe('screens.config.ts', () => {
     expect(steps).toEqual([...PROGRESS_STEPS]);
     // §2 "progress bar hidden on addresses containing 'edit-'"
     for (const screen of screens.filter((s) => s.path.includes('edit-'))) expect(screen.progressStep).toBeUndefined();
+  });
+
+  // §2: the step new/account/<step>, its edit page new/account/edit-<step> and the member's my-<page> are one form.
+  it.each([
+    ['profile', 'my-profile'],
+    ['mylocation', 'my-location'],
+    ['subscriptions', 'my-subscription'],
+    ['additionalInformation', 'my-additionalInformation'],
+  ])('serves new/account/%s, its edit page and %s with one module in three modes', (step, myPage) => {
+    const form = [`new/account/${step}`, `new/account/edit-${step}`, myPage].map((path) => screens.find((s) => s.path === path)!);
+    expect(form.map((s) => s.mode)).toEqual(['step', 'edit', 'my']);
+    expect(new Set(form.map((s) => s.load)).size).toBe(1);
+    expect(new Set(form.map((s) => s.when)).size).toBe(1);
+    expect(form.map((s) => s.help)).toEqual(['new/account', 'new/account', myPage]);
+  });
+
+  it('gives a mode only to the screens of a sign-up form', () => {
+    expect(screens.filter((s) => s.mode).map((s) => s.path).sort()).toEqual([
+      'my-additionalInformation', 'my-location', 'my-profile', 'my-subscription',
+      'new/account/additionalInformation', 'new/account/edit-additionalInformation', 'new/account/edit-mylocation', 'new/account/edit-profile',
+      'new/account/edit-subscriptions', 'new/account/mylocation', 'new/account/profile', 'new/account/subscriptions',
+    ]);
   });
 });

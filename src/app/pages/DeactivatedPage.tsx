@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../usePageTitle.ts';
 
 /** §2 "enableSSP false … show a deactivated page (title code error.label.page, message ssp.page.deactivated)". */
 export function DeactivatedPage({ orgName }: { orgName: string }) {

@@ -1,6 +1,6 @@
-import { OrgChrome } from '../../app/OrgChrome.tsx';
-import { useOrg } from '../../app/OrgContext.tsx';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+import { OrgChrome } from '../OrgChrome.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 import { GeneralErrorMessage } from './GeneralErrorMessage.tsx';
 
 /** §8 general error page "with banner, nav, footer": what a screen that failed to load or render shows. */

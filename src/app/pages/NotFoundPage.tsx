@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../usePageTitle.ts';
 
 /** §8 not-found page: label, title, message and the contact tip. */
 export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {

@@ -6,7 +6,7 @@ import { SECURITY_QUESTIONS } from '../../../schemas/forms/commonFields.ts';
 import type { BuiltForm, FieldError, UiField } from '../../../schemas/forms/types.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { pointerOfId } from '../../forms/pointers.ts';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 

@@ -5,7 +5,7 @@ import { buildForgotUsernameSchema } from '../../../schemas/forms/buildForgotUse
 import type { FieldError } from '../../../schemas/forms/types.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 
 /**

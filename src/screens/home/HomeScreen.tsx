@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
 import { Dialog } from '../../forms/components/Dialog.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.

@@ -6,7 +6,7 @@ import type { FieldError } from '../../../schemas/forms/types.ts';
 import { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { api, navigation, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 

@@ -5,7 +5,7 @@ import { buildResetPasswordSchema } from '../../../schemas/forms/buildResetPassw
 import type { FieldError } from '../../../schemas/forms/types.ts';
 import { api, navigation, readCookie, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { requestPasswordChange, type ChangePasswordData } from '../../components/ChangePasswordForm.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 

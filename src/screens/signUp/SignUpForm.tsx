@@ -4,7 +4,7 @@ import type { BuiltForm, FieldError } from '../../../schemas/forms/types.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
 import { api, navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 import type { AsyncCheck } from '../../forms/useAsyncCheck.ts';
 import { signUpFailure, type SignUpAnswer } from './signUpFailure.ts';

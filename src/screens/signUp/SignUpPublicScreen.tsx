@@ -7,7 +7,7 @@ import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { prefillFromPublicProfile } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';

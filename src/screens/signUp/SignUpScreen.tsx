@@ -7,7 +7,7 @@ import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { universalProfileRedirect } from '../../../schemas/universalProfile.ts';
 import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
-import { useOrg } from '../../app/OrgContext.tsx';
+import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { invitationOf } from './invitation.ts';
 import { prefillFromUserInfo, type PrivateUserInfo } from './prefill.ts';
