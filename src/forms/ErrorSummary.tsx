@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../schemas/forms/types.ts';
 import { idOfPointer } from './pointers.ts';
 
 /** One field of the summary: its label and every message shown at it. */
@@ -6,6 +7,28 @@ export interface ErrorSummaryEntry {
   pointer: string;
   label: string;
   messages: string[];
+}
+
+/** A message shown at its field: the error and its text in the reader's language. */
+export interface TranslatedError {
+  pointer: string;
+  message: string;
+  error: FieldError;
+}
+
+/** The summary's entries: one per field, in the order shown, its label (`labelOf` a label key) and its distinct messages. */
+export function errorSummaryEntries(shown: readonly TranslatedError[], labelOf: (label: string) => string): ErrorSummaryEntry[] {
+  const byPointer = new Map<string, ErrorSummaryEntry>();
+  for (const { pointer, message, error } of shown) {
+    const entry = byPointer.get(pointer);
+    if (entry) {
+      if (!entry.messages.includes(message)) entry.messages.push(message);
+    } else {
+      const label = typeof error.params.label === 'string' ? labelOf(error.params.label) : '';
+      byPointer.set(pointer, { pointer, label, messages: [message] });
+    }
+  }
+  return [...byPointer.values()];
 }
 
 interface ErrorSummaryProps {
