@@ -12,7 +12,7 @@ import { assembleForm } from './assembleForm.ts';
 import { contactPathsPiece } from './buildContactPathsSchema.ts';
 import { emailField, nameField } from './commonFields.ts';
 import { readOnlyUnless } from './readOnlyUnless.ts';
-import type { FieldPiece, FormBuilder, FormPieces, FormSchema } from './types.ts';
+import type { FormBuilder, FormPieces, FormSchema } from './types.ts';
 
 const PROFILE_FIELDS: Record<string, () => FormSchema> = {
   firstName: () => nameField('profile.firstName.label', 'ssp.field.firstname.invalid'),

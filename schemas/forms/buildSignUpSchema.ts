@@ -8,30 +8,31 @@
  * every exposed path is mandatory.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
+import type { OrgSettings } from '../orgSettings.ts';
 import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { passwordPolicyOf } from '../rules/passwordPolicy.ts';
-import { buildLocationSchema } from './buildLocationSchema.ts';
-import { emailField, nameField, requiredOf, SECURITY_QUESTIONS, securityAnswerField, usernameField } from './commonFields.ts';
+import { assembleForm } from './assembleForm.ts';
+import { locationPieces } from './buildLocationSchema.ts';
+import { DEFAULT_SECURITY_QUESTION, emailField, nameField, SECURITY_QUESTIONS, securityAnswerField, usernameField } from './commonFields.ts';
 import { phoneField } from './phoneField.ts';
-import type { FormBuilder, FormSchema, UiSchema } from './types.ts';
+import { readOnlyUiUnless, readOnlyUnless } from './readOnlyUnless.ts';
+import type { FieldPiece, FormBuilder, FormPieces, FormSchema } from './types.ts';
+import type { FormSection } from './widgetOptions.ts';
 
 const VERIFY = 'ssp.map.verify.your.location.errormsg';
 const VERIFY_BOTH = 'ssp.map.verify.your.location.errormsg.required';
 
+/** `verified`, set by the "Verify your location" modal (§4), never typed. */
+const VERIFIED: FormSchema = { type: 'boolean', title: 'signup.address.verified.label', const: true, messages: { const: VERIFY, required: VERIFY } };
+
 /**
- * §5 "Verification: if address mandatory or present it must be verified
- * ('ssp.map.verify.your.location.errormsg'; '...errormsg.required' when only one of name/street
- * entered)"; §2 universal variant: "address optional unless mandatory". The location dialog's schema
- * with a `verified` flag the map modal sets, and name and street asked for together.
+ * §2 universal variant "address optional unless mandatory": an optional address asks for name,
+ * street and verification together, once either name or street is given (§5 '...errormsg.required'
+ * when only one of them is entered).
  */
-function signUpAddress(location: FormSchema, mandatory: boolean): FormSchema {
-  const props = (location.properties ?? {}) as Record<string, FormSchema>;
-  const verified: FormSchema = { type: 'boolean', title: 'signup.address.verified.label', const: true, messages: { const: VERIFY, required: VERIFY } };
-  if (mandatory) {
-    // The dialog's own rules (name and street required) plus the verification.
-    return { ...location, required: [...(location.required ?? []), 'verified'], properties: { ...props, verified } };
-  }
+function optionalAddress(address: FormSchema): FormSchema {
+  const props = (address.properties ?? {}) as Record<string, FormSchema>;
   const withoutMinimum = (name: string): FormSchema => {
     const { minLength: _minLength, messages: _messages, ...rest } = props[name] ?? {};
     return rest;
@@ -40,12 +41,37 @@ function signUpAddress(location: FormSchema, mandatory: boolean): FormSchema {
   const present = (name: string): FormSchema => ({ required: [name], properties: { [name]: { minLength: 1 } } });
   return {
     type: 'object',
-    properties: { ...props, locationName: withoutMinimum('locationName'), streetAddress: withoutMinimum('streetAddress'), verified: { type: 'boolean' } },
+    properties: { ...props, locationName: withoutMinimum('locationName'), streetAddress: withoutMinimum('streetAddress') },
     if: { anyOf: [present('locationName'), present('streetAddress')] },
     then: {
       required: ['locationName', 'streetAddress', 'verified'],
-      properties: { locationName: both('locationName'), streetAddress: both('streetAddress'), verified },
+      properties: { locationName: both('locationName'), streetAddress: both('streetAddress'), verified: VERIFIED },
     },
+  };
+}
+
+/**
+ * §5 "Verification: if address mandatory or present it must be verified
+ * ('ssp.map.verify.your.location.errormsg'; '...errormsg.required' when only one of name/street
+ * entered)". The location dialog's fields with a `verified` flag the map modal sets; a mandatory
+ * address keeps the dialog's own rules (name and street required) plus the verification.
+ */
+function signUpAddressPiece(settings: OrgSettings): FieldPiece {
+  const { mandatory } = settings.addressSetting;
+  const location = locationPieces(settings, 'signup');
+  const address = assembleForm({
+    ...location.pieces,
+    verified: { schema: mandatory ? VERIFIED : { type: 'boolean' }, ui: { 'ui:options': { hidden: true } }, required: mandatory },
+  }, {
+    // §4 "Verify your location": the address fields, the verification dialog and its summary.
+    ui: readOnlyUiUnless(location.editable, { 'ui:widget': 'signUpAddress', 'ui:options': { ...location.options, label: false } }),
+    json: { required: 'whenAny' },
+  });
+  return {
+    // Titled by its section's heading: the group's legend says the same to a screen reader only.
+    schema: { title: 'signup.section.location', ...(mandatory ? address.schema : optionalAddress(address.schema)) },
+    ui: address.uiSchema,
+    required: mandatory,
   };
 }
 
@@ -68,91 +94,73 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
     slack: allMandatory || settings.slackSetting.mandatory,
   };
 
-  const properties: Record<string, FormSchema> = {
-    firstName: nameField('signup.firstName.label', 'ssp.field.firstname.invalid'),
-    lastName: nameField('signup.lastName.label', 'ssp.field.lastname.invalid'),
-  };
-  const required = ['firstName', 'lastName'];
-  const uiSchema: UiSchema = {};
-
-  if (variant !== 'public') {
-    properties.username = usernameField();
-    properties.password = {
-      type: 'string', title: 'signup.password.label', minLength: 1, maxLength: LIMITS.password.max, passwordPolicy: passwordPolicyOf(settings),
-      messages: { required: 'login.password.required', minLength: 'login.password.required' },
-    };
-    properties.securityQuestion = { type: 'string', title: 'signup.securityQuestion.label', enum: [...SECURITY_QUESTIONS], default: 'question_eleven' };
-    properties.securityAnswer = securityAnswerField();
-    required.push('username', 'password', 'securityQuestion', 'securityAnswer');
-    uiSchema.username = { 'ui:widget': 'text', 'ui:autocomplete': 'username', 'ui:options': { asyncCheck: 'username' } };
-    uiSchema.password = { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' };
-    uiSchema.securityQuestion = { 'ui:widget': 'securityQuestion' };
-    if (settings.shouldShowPreferredLanguage) {
-      properties.preferredLanguage = { type: 'string', title: 'signup.preferredLanguage.label', enum: LANGUAGES.map((l) => l.lang), default: DEFAULT_LANGUAGE };
-      uiSchema.preferredLanguage = { 'ui:widget': 'preferredLanguage' };
+  const account: FormPieces = variant === 'public'
+    ? {
+      publicProfileId: {
+        schema: { type: 'string', title: 'signup.publicProfileId.label', minLength: 1, maxLength: 100 },
+        ui: { 'ui:options': { hidden: true } },
+        required: true,
+      },
     }
-  } else {
-    properties.publicProfileId = { type: 'string', title: 'signup.publicProfileId.label', minLength: 1, maxLength: 100 };
-    required.push('publicProfileId');
-    uiSchema.publicProfileId = { 'ui:options': { hidden: true } };
-  }
-
-  properties.email = { ...emailField('signup.email.label', { required: mandatory.email }), ...(settings.signupEmailEditable ? {} : { readOnly: true }) };
-  uiSchema.email = { 'ui:widget': 'email', 'ui:autocomplete': 'email', ...(settings.signupEmailEditable ? {} : { 'ui:readonly': true }) };
-  if (exposed.smsPhone) {
-    properties.smsPhone = phoneField(settings, { title: 'signup.smsPhone.label', pathType: 'SMS', mandatory: mandatory.smsPhone, label: settings.SMSSetting.prompt });
-    uiSchema.smsPhone = { 'ui:widget': 'phone' };
-  }
-  if (exposed.mobilePhone) {
-    properties.mobilePhone = phoneField(settings, { title: 'signup.mobilePhone.label', pathType: 'PHONE', mandatory: mandatory.mobilePhone, label: settings.phoneSetting.prompt });
-    uiSchema.mobilePhone = { 'ui:widget': 'phone' };
-  }
-  if (slackShown) {
-    properties.slack = emailField('signup.slack.label', { required: mandatory.slack });
-    uiSchema.slack = { 'ui:widget': 'email' };
-  }
-  required.push(...requiredOf({ email: mandatory.email, slack: slackShown && mandatory.slack }));
-
-  if (settings.showAddress && variant !== 'public') {
-    const location = buildLocationSchema(settings, flags, 'signup');
-    // Titled by its section's heading: the group's legend says the same to a screen reader only.
-    properties.address = { title: 'signup.section.location', ...signUpAddress(location.schema, settings.addressSetting.mandatory) };
-    // `verified` is set by the "Verify your location" modal (§4), never typed.
-    uiSchema.address = {
-      ...location.uiSchema,
-      // §4 "Verify your location": the address fields, the verification dialog and its summary.
-      'ui:widget': 'signUpAddress',
-      'ui:options': { ...location.uiSchema['ui:options'], label: false },
-      'ui:order': [...(location.uiSchema['ui:order'] ?? []), 'verified'],
-      verified: { 'ui:options': { hidden: true } },
+    : {
+      username: { schema: usernameField(), ui: { 'ui:widget': 'text', 'ui:autocomplete': 'username', 'ui:options': { asyncCheck: 'username' } }, required: true },
+      password: {
+        schema: {
+          type: 'string', title: 'signup.password.label', minLength: 1, maxLength: LIMITS.password.max, passwordPolicy: passwordPolicyOf(settings),
+          messages: { required: 'login.password.required', minLength: 'login.password.required' },
+        },
+        ui: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+        required: true,
+      },
+      securityQuestion: {
+        schema: { type: 'string', title: 'signup.securityQuestion.label', enum: [...SECURITY_QUESTIONS], default: DEFAULT_SECURITY_QUESTION },
+        ui: { 'ui:widget': 'securityQuestion' },
+        required: true,
+      },
+      securityAnswer: { schema: securityAnswerField(), required: true },
+      ...(settings.shouldShowPreferredLanguage ? {
+        preferredLanguage: {
+          schema: { type: 'string', title: 'signup.preferredLanguage.label', enum: LANGUAGES.map((l) => l.lang), default: DEFAULT_LANGUAGE },
+          ui: { 'ui:widget': 'preferredLanguage' },
+        },
+      } : {}),
     };
-    if (settings.addressSetting.mandatory) required.push('address');
-  }
 
-  if (variant !== 'public') {
-    properties.accept = { type: 'boolean', title: 'signup.accept.label', const: true, default: false, messages: { const: 'ssp.signup.terms.required', required: 'ssp.signup.terms.required' } };
-    required.push('accept');
-    uiSchema.accept = { 'ui:widget': 'terms' };
-  }
+  const phone = (title: string, pathType: 'SMS' | 'PHONE', required: boolean, label: string): FieldPiece => ({
+    schema: phoneField(settings, { title, pathType, mandatory: required, label }),
+    ui: { 'ui:widget': 'phone' },
+  });
+  const pieces: FormPieces = {
+    firstName: { schema: nameField('signup.firstName.label', 'ssp.field.firstname.invalid'), required: true },
+    lastName: { schema: nameField('signup.lastName.label', 'ssp.field.lastname.invalid'), required: true },
+    ...account,
+    email: readOnlyUnless(settings.signupEmailEditable, {
+      schema: emailField('signup.email.label', { required: mandatory.email }),
+      ui: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
+      required: mandatory.email,
+    }),
+    smsPhone: exposed.smsPhone ? phone('signup.smsPhone.label', 'SMS', mandatory.smsPhone, settings.SMSSetting.prompt) : undefined,
+    mobilePhone: exposed.mobilePhone ? phone('signup.mobilePhone.label', 'PHONE', mandatory.mobilePhone, settings.phoneSetting.prompt) : undefined,
+    slack: slackShown ? { schema: emailField('signup.slack.label', { required: mandatory.slack }), ui: { 'ui:widget': 'email' }, required: mandatory.slack } : undefined,
+    address: settings.showAddress && variant !== 'public' ? signUpAddressPiece(settings) : undefined,
+    accept: variant !== 'public' ? {
+      schema: { type: 'boolean', title: 'signup.accept.label', const: true, default: false, messages: { const: 'ssp.signup.terms.required', required: 'ssp.signup.terms.required' } },
+      ui: { 'ui:widget': 'terms' },
+      required: true,
+    } : undefined,
+  };
 
-  const sections = [
+  const sections: FormSection[] = [
     { titleKey: 'signup.section.account', fields: ['firstName', 'lastName', 'username', 'password', 'preferredLanguage', 'securityQuestion', 'securityAnswer', 'publicProfileId'] },
     { titleKey: 'signup.section.contact', fields: ['email', 'smsPhone', 'mobilePhone', 'slack'] },
     { titleKey: 'signup.section.location', fields: ['address'] },
     { titleKey: 'signup.section.terms', fields: ['accept'] },
-  ].map((section) => ({ ...section, fields: section.fields.filter((f) => f in properties) })).filter((section) => section.fields.length > 0);
+  ].map((section) => ({ ...section, fields: section.fields.filter((name) => pieces[name] !== undefined) })).filter((section) => section.fields.length > 0);
 
-  return {
-    schema: {
-      type: 'object',
-      properties,
-      required,
-      ...(min > 0 ? { contactPathMinimum: { min, fields: exposedFields } } : {}),
-    },
-    uiSchema: {
-      ...uiSchema,
-      'ui:order': sections.flatMap((s) => s.fields),
-      'ui:options': { sections, submitLabelKey: 'signup.create.button', submitNeeds: variant === 'public' ? [] : ['accept'] },
-    },
-  };
+  return assembleForm(pieces, {
+    order: sections.flatMap((section) => section.fields),
+    schema: min > 0 ? { contactPathMinimum: { min, fields: exposedFields } } : {},
+    ui: { 'ui:options': { sections, submitLabelKey: 'signup.create.button', submitNeeds: variant === 'public' ? [] : ['accept'] } },
+    json: { fieldsFirst: true },
+  });
 };

@@ -62,7 +62,5 @@ export const SECURITY_QUESTIONS = [
   'question_seven', 'question_eight', 'question_nine', 'question_ten', 'question_eleven',
 ] as const;
 
-/** Drops undefined entries so `required` lists are built declaratively. */
-export function requiredOf(entries: Record<string, boolean>): string[] {
-  return Object.entries(entries).filter(([, required]) => required).map(([name]) => name);
-}
+/** §9 "Defaults: … security question question_eleven": chosen until the member picks another. */
+export const DEFAULT_SECURITY_QUESTION: (typeof SECURITY_QUESTIONS)[number] = 'question_eleven';
