@@ -15,6 +15,8 @@ import type { OrgSettingsInput } from '../orgSettings.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { OrgId, Refusal, type Reply } from './common.ts';
 
+export type { StatusOk } from './common.ts';
+
 export { OrgIdParams as AdminOrgParams } from './common.ts';
 
 const OpenObject = Type.Object({}, { additionalProperties: true });

@@ -12,7 +12,7 @@
  * value gets the form's own message. Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
-import { SECURITY_QUESTIONS, USERNAME_PATTERN } from '../forms/commonFields.ts';
+import { USERNAME_PATTERN, type SECURITY_QUESTIONS } from '../forms/commonFields.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { OrgId, Text } from './common.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAccessKey, createInvitation, createPublicProfile, type MemberLinkAnswer } from '../api/admin.ts';
+import { createAccessKey, createInvitation, createPublicProfile, type MemberLinkReply } from '../api/admin.ts';
 import type { ApiResult } from '../api/client.ts';
 
 type LinkKind = 'invitation' | 'publicProfile' | 'accessKey';
@@ -13,7 +13,7 @@ type LinkKind = 'invitation' | 'publicProfile' | 'accessKey';
 interface LinkForm {
   kind: LinkKind;
   /** The typed call that makes the link (src/api/admin.ts). */
-  create: (orgId: string, value: (field: string) => string) => Promise<ApiResult<MemberLinkAnswer | null>>;
+  create: (orgId: string, value: (field: string) => string) => Promise<ApiResult<MemberLinkReply | null>>;
   fields: readonly string[];
 }
 

@@ -5,34 +5,11 @@
  * `POST /deleteAccount/{orgId}` (form `_method=DELETE`). Each resolves to the client's `ApiResult`: a
  * screen reads `hasError`, `status` and the answer's status/errorCode/errors as §8 says.
  */
-import type { FieldError } from '../../schemas/forms/types.ts';
+import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-/** §7 `POST /manage/login` answer. */
-export interface LoginAnswer {
-  status?: string;
-  redirect?: string;
-  errorCode?: string;
-  remainCount?: number;
-  fedrampLockTime?: number;
-  CSRF_TOKEN_FOR_SESSION?: string;
-  errors?: FieldError[];
-}
-
-/** §7 `POST /{org}/changePassword` answer. */
-export interface ChangePasswordAnswer {
-  status?: string;
-  CSRF_TOKEN_FOR_SESSION?: string;
-  errorCode?: string;
-  errors?: FieldError[];
-}
-
-/** §7 `POST /deleteAccount/{orgId}` answer. */
-export interface DeleteAccountAnswer {
-  status?: string;
-  errorCode?: string;
-}
+export type { ChangePasswordReply, DeleteAccountReply, LoginReply };
 
 export interface LoginForm {
   username: string;
@@ -41,7 +18,7 @@ export interface LoginForm {
 
 /** §4 login; the portal never keeps a member signed in across browser sessions (keepSigned false). */
 export function login(orgId: string, form: LoginForm) {
-  return api.post<LoginAnswer | null>(paths.login, {
+  return api.post<LoginReply | null>(paths.login, {
     form: { orgId, username: form.username, password: form.password, keepSigned: 'false' },
   });
 }
@@ -52,21 +29,17 @@ export function logoutHref(orgId: string): string {
 }
 
 /** Whether `password` may be the new password of `userName` under the organisation's policy (true/false). */
-export function validatePassword(orgId: string, form: { userName: string; password: string }, signal?: AbortSignal) {
-  return api.post<boolean>(paths.changePasswordValidate(orgId), { form, signal });
+export function validatePassword(orgId: string, form: Required<ValidatePasswordBody>, signal?: AbortSignal) {
+  return api.post<boolean>(paths.changePasswordValidate(orgId), { form: { ...form }, signal });
 }
 
-export interface ChangePasswordForm {
-  loginId: string;
-  oldPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordForm = Required<ChangePasswordBody>;
 
 export function changePassword(orgId: string, form: ChangePasswordForm) {
-  return api.post<ChangePasswordAnswer | null>(paths.changePassword(orgId), { form: { ...form } });
+  return api.post<ChangePasswordReply | null>(paths.changePassword(orgId), { form: { ...form } });
 }
 
 /** §7 delete account: a form POST that says DELETE; `status: 'yes'` when the account is gone. */
 export function deleteAccount(orgId: string) {
-  return api.post<DeleteAccountAnswer | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE' } });
+  return api.post<DeleteAccountReply | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE' } });
 }

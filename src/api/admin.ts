@@ -5,54 +5,16 @@
  * `GET|PUT /admin/api/orgs/{orgId}/settings`, `POST /admin/api/orgs/{orgId}/forms/{form}/validate`,
  * and the member links `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` (201).
  */
-import type { FeatureFlags } from '../../schemas/featureFlags.ts';
-import type { FieldError, FormMode } from '../../schemas/forms/types.ts';
+import type {
+  AccessKeyBody, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply, PublicProfileBody, SaveSettingsReply,
+  StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
+} from '../../schemas/api/admin.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface AdminSession {
-  username: string;
-  csrfToken: string;
-}
-
-export interface AdminOrganizations {
-  organizations: { orgId: string; orgName: string; settingsVersion: number }[];
-}
-
-export interface StoredSettings {
-  orgId: string;
-  settings: OrgSettingsInput;
-  settingsVersion: number;
-  featureFlags: FeatureFlags;
-}
-
-/** PUT settings: the new version; 400 with `errors`, 409 `settings.conflict` with the stored version. */
-export interface SaveSettingsAnswer {
-  status?: string;
-  settingsVersion: number;
-  errors?: FieldError[];
-  errorCode?: string;
-}
-
-export interface ValidateFormAnswer {
-  status?: string;
-  errorCode?: string;
-  errors?: FieldError[];
-}
-
-/** What a member-link call answers: the link to copy (201), or why not. */
-export interface MemberLinkAnswer {
-  url?: string;
-  errorCode?: string;
-}
-
-export interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export type { AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, StoredSettings, ValidateFormReply };
 
 export function adminLogin(username: string, password: string) {
   return api.post<AdminSession>(paths.adminLogin, { json: { username, password } });
@@ -63,7 +25,7 @@ export function adminSession() {
 }
 
 export function adminLogout() {
-  return api.post<{ status: string }>(paths.adminLogout);
+  return api.post<StatusOk>(paths.adminLogout);
 }
 
 export function adminOrganizations() {
@@ -75,22 +37,22 @@ export function adminSettings(orgId: string) {
 }
 
 export function saveAdminSettings(orgId: string, settings: OrgSettingsInput, settingsVersion: number) {
-  return api.put<SaveSettingsAnswer>(paths.adminSettings(orgId), { json: { settings, settingsVersion } });
+  return api.put<SaveSettingsReply>(paths.adminSettings(orgId), { json: { settings, settingsVersion } });
 }
 
 /** The preview's server check of a filled-in form, against the settings being edited (not yet saved). */
-export function validateForm(orgId: string, form: FormName, body: { settings: OrgSettingsInput; mode: FormMode; data: unknown }) {
-  return api.post<ValidateFormAnswer | null>(paths.adminValidateForm(orgId, form), { json: body });
+export function validateForm(orgId: string, form: FormName, body: ValidateFormBody) {
+  return api.post<ValidateFormReply | null>(paths.adminValidateForm(orgId, form), { json: body });
 }
 
-export function createInvitation(orgId: string, person: Person) {
-  return api.post<MemberLinkAnswer | null>(paths.adminInvitations(orgId), { json: person });
+export function createInvitation(orgId: string, person: InvitationBody) {
+  return api.post<MemberLinkReply | null>(paths.adminInvitations(orgId), { json: person });
 }
 
-export function createPublicProfile(orgId: string, person: Person & { phone?: string; countryCode?: string }) {
-  return api.post<MemberLinkAnswer | null>(paths.adminPublicProfiles(orgId), { json: person });
+export function createPublicProfile(orgId: string, person: PublicProfileBody) {
+  return api.post<MemberLinkReply | null>(paths.adminPublicProfiles(orgId), { json: person });
 }
 
-export function createAccessKey(orgId: string, member: { username: string }) {
-  return api.post<MemberLinkAnswer | null>(paths.adminAccessKeys(orgId), { json: member });
+export function createAccessKey(orgId: string, member: AccessKeyBody) {
+  return api.post<MemberLinkReply | null>(paths.adminAccessKeys(orgId), { json: member });
 }

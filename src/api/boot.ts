@@ -3,29 +3,15 @@
  * `/rest/init/countries`. Each returns the client's `ApiResult` (never rejects); the SWR hooks of
  * hooks.ts wrap them for the screens.
  */
-import type { Account } from '../../schemas/account.ts';
-import type { BootData } from '../../schemas/boot.ts';
+import type { AccountAnswer, BootAnswer, CountriesAnswer, CsrfAnswer } from '../../schemas/api/boot.ts';
 import { api, type RequestOptions } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface CsrfAnswer {
-  csrfToken: string;
-  account: Account | null;
-}
-
-export interface AccountAnswer {
-  account: Account | null;
-}
-
-export interface CountryData {
-  countryData: { code: string; name: string; dialCode: string }[];
-  defaultCountry: string;
-  countryCodesEnabled: boolean;
-}
+export type { AccountAnswer, BootAnswer, CountriesAnswer, CsrfAnswer };
 
 /** §7 "boot data": the organisation's settings, nav config and account; an access key signs a member in (§1). */
 export function init(orgId: string, accessKey: string | null, signal?: AbortSignal) {
-  return api.get<BootData>(paths.init, { query: { orgId, accessKey }, signal });
+  return api.get<BootAnswer>(paths.init, { query: { orgId, accessKey }, signal });
 }
 
 /** §7 "init csrf": the session's CSRF token (sent with `Authorization: token …` when an auth token exists). */
@@ -40,5 +26,5 @@ export function initAccount(orgId: string, signal?: AbortSignal) {
 
 /** §7 "countries": the phone fields' country list and the organisation's default. */
 export function initCountries(orgId: string, options?: Pick<RequestOptions, 'signal'>) {
-  return api.get<CountryData>(paths.initCountries, { query: { orgId }, ...options });
+  return api.get<CountriesAnswer>(paths.initCountries, { query: { orgId }, ...options });
 }

@@ -2,18 +2,11 @@
  * The demo-mode calls (not calls of §7), typed: `GET /rest/demo/organizations` (the root page) and
  * `GET /rest/demo/mails?orgId` (the demo mailbox).
  */
-import type { DemoMail, DemoOrganization } from '../../schemas/demo.ts';
+import type { DemoMails, DemoOrganizations } from '../../schemas/api/demo.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface DemoOrganizations {
-  organizations: DemoOrganization[];
-  demoLogin: { username: string; password: string };
-}
-
-export interface DemoMails {
-  mails: DemoMail[];
-}
+export type { DemoMails, DemoOrganizations };
 
 export function demoOrganizations(signal?: AbortSignal) {
   return api.get<DemoOrganizations>(paths.demoOrganizations, { signal });

@@ -5,42 +5,29 @@
  * and `POST …/validateQuestionAnswer` → boolean (429 when throttled), and the reset itself
  * `POST /{orgId}/forgotPassword` (token, password, confirmPassword).
  */
-import type { FieldError } from '../../schemas/forms/types.ts';
+import type { Reply } from '../../schemas/api/common.ts';
+import type { ForgotPasswordBody, ForgotPasswordReply, ResetPasswordBody, SecurityQuestionAnswer } from '../../schemas/api/forgotPassword.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface SecurityQuestionAnswer {
-  question?: string;
-}
+export type { ForgotPasswordReply };
 
-/** sendEmail's answer and, with `status: 'failed'`, every refusal of the forgot-password calls. */
-export interface ForgotPasswordAnswer {
-  status?: string;
-  errorCode?: string;
-  errors?: FieldError[];
-}
+/** §7 `POST /{orgId}/forgotPassword` as the browser reads it. */
+export type ResetReply = ForgotPasswordReply;
 
-/** §7 `POST /{orgId}/forgotPassword` answer. */
-export type ResetAnswer = ForgotPasswordAnswer;
-
-export interface ForgotPasswordForm {
-  email: string;
-  loginId: string;
-  securityAnswer: string;
-  /** The form's version (§7 sendEmail `version`). */
-  version?: string;
-}
+/** The form of validateForgetPassword and sendEmail; `version` is the form's version (§7 sendEmail). */
+export type ForgotPasswordForm = Required<Omit<ForgotPasswordBody, 'version'>> & Pick<ForgotPasswordBody, 'version'>;
 
 export function getSecurityQuestion(orgId: string, loginId: string, signal?: AbortSignal) {
-  return api.post<SecurityQuestionAnswer | null>(paths.forgotPasswordQuestion(orgId), { form: { loginId }, signal });
+  return api.post<Reply<SecurityQuestionAnswer> | null>(paths.forgotPasswordQuestion(orgId), { form: { loginId }, signal });
 }
 
 export function validateForgetPassword(orgId: string, form: ForgotPasswordForm, signal?: AbortSignal) {
-  return api.post<boolean | ForgotPasswordAnswer>(paths.forgotPasswordValidate(orgId), { form: formOf(form), signal });
+  return api.post<boolean | ForgotPasswordReply>(paths.forgotPasswordValidate(orgId), { form: formOf(form), signal });
 }
 
 export function sendResetEmail(orgId: string, form: ForgotPasswordForm) {
-  return api.post<ForgotPasswordAnswer | null>(paths.forgotPasswordSendEmail(orgId), { form: formOf(form) });
+  return api.post<ForgotPasswordReply | null>(paths.forgotPasswordSendEmail(orgId), { form: formOf(form) });
 }
 
 export function validateResetEmail(orgId: string, loginId: string, email: string, signal?: AbortSignal) {
@@ -51,15 +38,11 @@ export function validateQuestionAnswer(orgId: string, loginId: string, securityA
   return api.post<boolean>(paths.forgotPasswordValidateAnswer(orgId), { form: { loginId, securityAnswer }, signal });
 }
 
-export interface ResetPasswordForm {
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
+export type ResetPasswordForm = Required<ResetPasswordBody>;
 
 /** §4 reset after forgot: `status: '1'` when done; `ssp.resetPassword.link.invalid` for a used or expired link. */
 export function resetPassword(orgId: string, form: ResetPasswordForm) {
-  return api.post<ResetAnswer | null>(paths.forgotPassword(orgId), { form: { ...form } });
+  return api.post<ResetReply | null>(paths.forgotPassword(orgId), { form: { ...form } });
 }
 
 function formOf(form: ForgotPasswordForm): Record<string, string> {

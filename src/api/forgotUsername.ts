@@ -3,20 +3,16 @@
  * when an account has that address) and `POST /{orgId}/forgotUsername/sendEmail` (form email;
  * status 1, 2 or 3 when sent, errorCode otherwise).
  */
-import type { FieldError } from '../../schemas/forms/types.ts';
+import type { SendUsernameReply } from '../../schemas/api/forgotUsername.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface ForgotUsernameAnswer {
-  status?: number;
-  errorCode?: string;
-  errors?: FieldError[];
-}
+export type { SendUsernameReply };
 
 export function validateEmail(orgId: string, email: string, signal?: AbortSignal) {
   return api.get<boolean>(paths.forgotUsernameValidateEmail(orgId), { query: { email }, signal });
 }
 
 export function sendUsernameEmail(orgId: string, email: string) {
-  return api.post<ForgotUsernameAnswer | null>(paths.forgotUsernameSendEmail(orgId), { form: { email } });
+  return api.post<SendUsernameReply | null>(paths.forgotUsernameSendEmail(orgId), { form: { email } });
 }

@@ -2,12 +2,11 @@
  * The language calls of §7, typed: `POST /changeLanguage/{lang}` (the server stores the choice and
  * sets the cookie, §4) and the address of a catalogue `GET /public/i18n/{lang}.json`.
  */
+import type { ChangeLanguageAnswer } from '../../schemas/api/i18n.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export interface ChangeLanguageAnswer {
-  status: string;
-}
+export type { ChangeLanguageAnswer };
 
 export function changeLanguage(language: string) {
   return api.post<ChangeLanguageAnswer>(paths.changeLanguage(language));

@@ -3,10 +3,10 @@
  * (the profile the portal handed over) and `POST /mbr-portal/api/v1/register` (JSON, the public
  * variant of the §3 payload). Both are `isSignUp`: they handle 401/504 themselves (§8).
  */
-import type { PublicProfile, PublicRegisterPayload } from '../../schemas/signUp/payload.ts';
+import type { PublicProfile, PublicRegisterPayload } from '../../schemas/api/publicProfile.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
-import type { SignUpAnswer } from './registration.ts';
+import type { SignUpReply } from './registration.ts';
 
 export type { PublicProfile };
 
@@ -15,5 +15,5 @@ export function getPublicProfile(token: string, signal?: AbortSignal) {
 }
 
 export function register(payload: PublicRegisterPayload, signal?: AbortSignal) {
-  return api.post<SignUpAnswer | null>(paths.registerPublic, { json: payload, isSignUp: true, signal });
+  return api.post<SignUpReply | null>(paths.registerPublic, { json: payload, isSignUp: true, signal });
 }

@@ -4,40 +4,15 @@
  * `POST /rest/registration/signUp?orgId&…invitation` (JSON `{ userDetail }`, eb-base64 encoded) and
  * `GET /rest/registration/settings?orgId`. Sign-up calls are `isSignUp`: they handle 401/504 themselves (§8).
  */
-import type { FieldError } from '../../schemas/forms/types.ts';
-import type { InvitationParams, SignUpPayload } from '../../schemas/signUp/payload.ts';
+import type { Reply } from '../../schemas/api/common.ts';
+import type { InvitationParams, PrivateUserInfo, RegistrationSettings, SignUpAnswer, SignUpBody, SignUpPayload } from '../../schemas/api/registration.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-/** One delivery path of §3 "Private user info" (deliverPathInfo). */
-export interface DeliverPathInfo {
-  value?: string;
-  countryCode?: string;
-  noValidate?: boolean;
-}
+export type { PrivateUserInfo };
 
-/** §3 "Private user info: firstName, lastName, addresses, deliverPathInfo (emailInfo, phoneInfo, SMSInfo, slackInfo …)". */
-export interface PrivateUserInfo {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  addresses?: unknown[];
-  deliverPathInfo?: {
-    emailInfo?: DeliverPathInfo | null;
-    phoneInfo?: DeliverPathInfo | null;
-    SMSInfo?: DeliverPathInfo | null;
-    slackInfo?: DeliverPathInfo | null;
-  };
-}
-
-/** What signUp (§7) and register answer: the new account and the rotated session's token, or why not. */
-export interface SignUpAnswer {
-  contactId?: number;
-  individualAccountId?: number | string;
-  CSRF_TOKEN_FOR_SESSION?: string;
-  errorCode?: string;
-  errors?: FieldError[];
-}
+/** What the browser reads of a signUp or register call, answered or refused. */
+export type SignUpReply = Reply<SignUpAnswer & { individualAccountId: number }>;
 
 /** §4 username availability; `true` when free. */
 export function checkUsername(orgId: string, username: string, signal?: AbortSignal) {
@@ -51,9 +26,9 @@ export function userInfo(orgId: string, invitation: InvitationParams | null, sig
 
 /** §3 account creation: the payload travels as `userDetail`, eb-base64 encoded. */
 export function signUp(orgId: string, invitation: InvitationParams | null, payload: SignUpPayload, signal?: AbortSignal) {
-  return api.post<SignUpAnswer | null>(paths.signUp, {
+  return api.post<SignUpReply | null>(paths.signUp, {
     query: { orgId, ...invitation },
-    json: { userDetail: payload },
+    json: { userDetail: payload } satisfies SignUpBody,
     base64: true,
     isSignUp: true,
     signal,
@@ -62,5 +37,5 @@ export function signUp(orgId: string, invitation: InvitationParams | null, paylo
 
 /** §7 registration settings: the sign-up form's organisation settings. */
 export function registrationSettings(orgId: string, signal?: AbortSignal) {
-  return api.get<Record<string, unknown>>(paths.registrationSettings, { query: { orgId }, signal, isSignUp: true });
+  return api.get<RegistrationSettings>(paths.registrationSettings, { query: { orgId }, signal, isSignUp: true });
 }
