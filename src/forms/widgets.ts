@@ -17,6 +17,7 @@ import { PreferredLanguageWidget } from './widgets/PreferredLanguageWidget.tsx';
 import { QuietTimeWidget } from './widgets/QuietTimeWidget.tsx';
 import { SecurityQuestionWidget } from './widgets/SecurityQuestionWidget.tsx';
 import { SelectWidget } from './widgets/SelectWidget.tsx';
+import { SignUpAddressWidget } from './widgets/SignUpAddressWidget.tsx';
 import { TermsWidget } from './widgets/TermsWidget.tsx';
 import { TextareaWidget } from './widgets/TextareaWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
@@ -34,8 +35,7 @@ export const WIDGETS: Record<WidgetName, Widget> = {
   phone: PhoneWidget,
   quietTime: QuietTimeWidget,
   location: LocationWidget,
-  // Drawn as the location widget until the sign-up address widget is registered here (issue 8 item 8).
-  signUpAddress: LocationWidget,
+  signUpAddress: SignUpAddressWidget,
   timeZone: TimeZoneWidget,
   preferredLanguage: PreferredLanguageWidget,
   contactPaths: ContactPathsWidget,
@@ -46,9 +46,11 @@ export const WIDGETS: Record<WidgetName, Widget> = {
 /**
  * How the field template labels each widget: `label` — one control named by a `<label for>`;
  * `inline` — a checkbox that carries its own label; `group` — several controls in a fieldset whose
- * legend is the label; `beside` — drawn beside the object's own fields (the map next to the address).
+ * legend is the label; `beside` — drawn beside the object's own fields (the map next to the address);
+ * `around` — drawn around them: the widget places the object's fields itself, or shows something
+ * else instead (the sign-up address: fields and verify button, or the verified summary).
  */
-export type WidgetLayout = 'label' | 'inline' | 'group' | 'beside';
+export type WidgetLayout = 'label' | 'inline' | 'group' | 'beside' | 'around';
 
 export const WIDGET_LAYOUT: Record<WidgetName, WidgetLayout> = {
   text: 'label',
@@ -62,7 +64,7 @@ export const WIDGET_LAYOUT: Record<WidgetName, WidgetLayout> = {
   phone: 'label',
   quietTime: 'group',
   location: 'beside',
-  signUpAddress: 'beside',
+  signUpAddress: 'around',
   timeZone: 'label',
   preferredLanguage: 'label',
   contactPaths: 'group',

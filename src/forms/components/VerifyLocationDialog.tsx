@@ -2,10 +2,10 @@ import type { Registry, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
-import { Dialog } from '../../forms/components/Dialog.tsx';
-import { LocationWidget } from '../../forms/widgets/LocationWidget.tsx';
-import { coordinateOf } from '../../forms/widgets/locationOptions.ts';
-import { addressLines } from './addressLines.ts';
+import { addressLines } from '../widgets/addressLines.ts';
+import { LocationWidget } from '../widgets/LocationWidget.tsx';
+import { coordinateOf } from '../widgets/locationOptions.ts';
+import { Dialog } from './Dialog.tsx';
 
 export interface VerifiedPoint {
   lat: number | null;

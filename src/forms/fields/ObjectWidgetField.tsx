@@ -1,5 +1,5 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import { getUiOptions, type FieldProps, type UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
 import { pointerOfPath } from '../pointers.ts';
 import { WIDGET_LAYOUT } from '../widgets.ts';
@@ -19,6 +19,9 @@ export function ObjectWidgetField(props: FieldProps) {
   const { title: uiTitle, ...options } = getUiOptions(uiSchema, registry.globalUiOptions);
   const id = fieldPathId.$id;
   const rawErrors = formContextOf(registry).messagesWithin(pointerOfPath(fieldPathId.path));
+  const layout = WIDGET_LAYOUT[widgetName as keyof typeof WIDGET_LAYOUT];
+  // A widget drawn around the object's fields draws them itself, with the uiSchema it gives them.
+  const around = layout === 'around' ? { drawFields: (fieldsUi: RjsfUiSchema) => <DefaultObjectField {...props} uiSchema={fieldsUi} /> } : {};
   const widget = (
     <Widget
       id={id}
@@ -38,10 +41,11 @@ export function ObjectWidgetField(props: FieldProps) {
       onChange={(value: unknown) => onChange(value, fieldPathId.path, undefined, id)}
       onBlur={onBlur}
       onFocus={onFocus}
+      {...around}
     />
   );
   // The map is drawn beside the address fields, which stay rjsf's (schemas/forms/buildLocationSchema.ts).
-  if (WIDGET_LAYOUT[widgetName as keyof typeof WIDGET_LAYOUT] === 'beside') {
+  if (layout === 'beside') {
     return (
       <div className="object-with-widget">
         <DefaultObjectField {...props} />

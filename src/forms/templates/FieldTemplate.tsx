@@ -19,8 +19,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const pointer = pointerOfPath(fieldPathId.path);
   const drawn = widgetLayout({ schema, uiSchema });
-  // A widget drawn beside an object's own fields leaves the labelling to those fields.
-  const layout = drawn === 'beside' ? 'container' : drawn;
+  // A widget drawn beside or around an object's own fields leaves the labelling to those fields.
+  const layout = drawn === 'beside' || drawn === 'around' ? 'container' : drawn;
   const isRoot = fieldPathId.path.length === 0;
   // An object drawn by one widget (phone, location) shows the messages of its parts with its own.
   const messages = layout !== 'container' && schema.type === 'object' ? context.messagesWithin(pointer) : (props.rawErrors ?? []);

@@ -1,16 +1,17 @@
-import type { FieldProps, RJSFSchema, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trimStrings } from '../../../schemas/forms/trimStrings.ts';
 import type { FormSchema } from '../../../schemas/forms/types.ts';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
-import { formContextOf } from '../../forms/formContext.ts';
-import { idOfPointer, pointerOfPath } from '../../forms/pointers.ts';
-import { validateFormData } from '../../forms/validator.ts';
-import { controlProps } from '../../forms/widgets/controlProps.ts';
-import { coordinateOf } from '../../forms/widgets/locationOptions.ts';
+import { VerifyLocationDialog, type VerifiedPoint } from '../components/VerifyLocationDialog.tsx';
+import { formContextOf } from '../formContext.ts';
+import { idOfPointer, pointerOfId } from '../pointers.ts';
+import { validateFormData } from '../validator.ts';
+import type { AroundWidgetProps } from '../widgetLayout.ts';
 import { addressLines } from './addressLines.ts';
-import { VerifyLocationDialog, type VerifiedPoint } from './VerifyLocationDialog.tsx';
+import { controlProps } from './controlProps.ts';
+import { coordinateOf } from './locationOptions.ts';
 
 interface VerifyControl {
   open: () => void;
@@ -73,20 +74,20 @@ function defaultOf(schema: RJSFSchema, name: string): string {
 }
 
 /**
- * §2 sign-up "location information (summary with edit, view on map, delete; modal 'Verify your
+ * `'ui:widget': 'signUpAddress'` (the sign-up builder's address, drawn so on the sign-up pages and in
+ * the admin preview alike). §2 sign-up "location information (summary with edit, view on map, delete; modal 'Verify your
  * location' with a map and sidebar)" and §4 Address verification: unverified, the address fields and
  * the verify button; confirming a point in the dialog sets lat/lon and verified; verified, a summary
  * card with Edit (back to unverified), View on map (when there are coordinates) and Delete (clears the
- * values and the coordinates). The address's own rules are checked before the dialog opens. Drawn for
- * the `address` of the sign-up form through `ui:field` (see signUpScreenForm.ts).
+ * values and the coordinates). The address's own rules are checked before the dialog opens. The
+ * address fields are the object's own, drawn by `drawFields` (widgetLayout.ts, layout 'around').
  */
-export function SignUpAddressField(props: FieldProps) {
+export function SignUpAddressWidget(props: AroundWidgetProps) {
   const { t, i18n } = useTranslation();
-  const { formData, onChange, registry, uiSchema = {}, fieldPathId, schema, disabled, readonly } = props;
-  const ObjectField = registry.fields.ObjectField!;
+  const { id, value, onChange, registry, uiSchema = {}, schema, disabled, readonly, drawFields } = props;
   const context = formContextOf(registry);
-  const pointer = pointerOfPath(fieldPathId.path);
-  const address = (formData && typeof formData === 'object' ? formData : {}) as Partial<SignUpAddressFormValue>;
+  const pointer = pointerOfId(context.idPrefix, id) ?? '/';
+  const address = (value && typeof value === 'object' ? value : {}) as Partial<SignUpAddressFormValue>;
   const verified = address.verified === true;
   const [dialog, setDialog] = useState<'verify' | 'view' | null>(null);
   const map = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
@@ -101,7 +102,7 @@ export function SignUpAddressField(props: FieldProps) {
     else document.getElementById(idOfPointer(context.idPrefix, `${pointer}/locationName`))?.focus();
   }, [verified, context.idPrefix, pointer]);
 
-  const set = (next: Partial<SignUpAddressFormValue>) => onChange(next, fieldPathId.path, undefined, fieldPathId.$id);
+  const set = (next: Partial<SignUpAddressFormValue>) => onChange(next);
 
   const open = () => {
     // Verifying an address the form refuses would only hide the problem: show the address's messages instead.
@@ -138,7 +139,7 @@ export function SignUpAddressField(props: FieldProps) {
     const hasPoint = coordinateOf(address.lat) !== null && coordinateOf(address.lon) !== null;
     const messages = context.messagesWithin(pointer);
     return (
-      <div className="location-summary" id={fieldPathId.$id}>
+      <div className="location-summary" id={id}>
         <p className="location-summary-status" ref={summaryRef} tabIndex={-1}>{t('signup.location.verified')}</p>
         <address className="location-lines">
           {addressLines(address, i18n.language).map((line) => <span key={line}>{line}</span>)}
@@ -156,7 +157,7 @@ export function SignUpAddressField(props: FieldProps) {
           <button type="button" className="button" disabled={disabled || readonly} onClick={remove}>{t('signup.location.delete')}</button>
         </div>
         {dialog === 'view' ? (
-          <VerifyLocationDialog id={fieldPathId.$id} address={address} map={map} mode="view" registry={registry} onConfirm={() => setDialog(null)} onClose={() => setDialog(null)} />
+          <VerifyLocationDialog id={id} address={address} map={map} mode="view" registry={registry} onConfirm={() => setDialog(null)} onClose={() => setDialog(null)} />
         ) : null}
       </div>
     );
@@ -164,9 +165,9 @@ export function SignUpAddressField(props: FieldProps) {
 
   return (
     <VerifyContext.Provider value={{ open, ready: filled(address.locationName) || filled(address.streetAddress) }}>
-      <ObjectField {...props} uiSchema={fieldsUiSchema(uiSchema)} />
+      {drawFields?.(fieldsUiSchema(uiSchema))}
       {dialog === 'verify' ? (
-        <VerifyLocationDialog id={fieldPathId.$id} address={address} map={map} mode="verify" registry={registry} onConfirm={confirm} onClose={() => setDialog(null)} />
+        <VerifyLocationDialog id={id} address={address} map={map} mode="verify" registry={registry} onConfirm={confirm} onClose={() => setDialog(null)} />
       ) : null}
     </VerifyContext.Provider>
   );

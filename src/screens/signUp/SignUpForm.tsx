@@ -8,8 +8,6 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import { SchemaForm } from '../../forms/SchemaForm.tsx';
 import type { AsyncCheck } from '../../forms/useAsyncCheck.ts';
 import { signUpFailure, type SignUpAnswer } from './signUpFailure.ts';
-import { signUpScreenForm } from './signUpScreenForm.ts';
-import './signUp.css';
 
 interface SignUpFormProps {
   /** The sign-up builder's form for the page's variant. */
@@ -32,7 +30,6 @@ export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormPr
   const { t, i18n } = useTranslation();
   const { boot } = useOrg();
   const orgId = boot.orgId;
-  const screenForm = useMemo(() => signUpScreenForm(form), [form]);
   const [data, setData] = useState<SignUpFormData>(initialData);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,7 +66,7 @@ export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormPr
   return (
     <SchemaForm<SignUpFormData>
       idPrefix="signup"
-      form={screenForm}
+      form={form}
       formData={data}
       onChange={setData}
       onSubmit={(values) => void submit(values)}
