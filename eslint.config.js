@@ -5,6 +5,25 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Issue 8 item 5: selectors of the browser's imports of schemas/api that are not type-only, and of typebox. */
+const apiSchemas = String.raw`/(^|\/)schemas\/api\//`;
+const typeOnlyMessage = 'The browser imports only types from schemas/api (`import type`): typebox stays out of the pages (issue 8 item 5).';
+const browserTypeOnlyApiSchemas = [
+  { selector: `ImportDeclaration[importKind='value'][source.value=${apiSchemas}] > ImportSpecifier[importKind='value']`, message: typeOnlyMessage },
+  { selector: `ImportDeclaration[importKind='value'][source.value=${apiSchemas}] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)`, message: typeOnlyMessage },
+  { selector: `ImportDeclaration[importKind='value'][source.value=${apiSchemas}][specifiers.length=0]`, message: typeOnlyMessage },
+  { selector: `ExportNamedDeclaration[exportKind='value'][source.value=${apiSchemas}] > ExportSpecifier[exportKind='value']`, message: typeOnlyMessage },
+  { selector: `ExportAllDeclaration[exportKind='value'][source.value=${apiSchemas}]`, message: typeOnlyMessage },
+  { selector: `ImportExpression[source.value=${apiSchemas}]`, message: typeOnlyMessage },
+  { selector: "ImportDeclaration[importKind='value'][source.value=/^typebox(\\/|$)/]", message: 'The browser does not bundle typebox; import the derived types from schemas/api (issue 8 item 5).' },
+];
+const typedCallsMessage = 'Call the typed functions of src/api/<domain>.ts; only src/api names a path or calls the raw client (issue 8 item 5).';
+const typedCallsOnly = [
+  { selector: String.raw`ImportDeclaration[source.value=/(^|\/)api\/paths(\.ts)?$/]`, message: typedCallsMessage },
+  { selector: String.raw`ImportDeclaration[source.value=/(^|\/)api\/client(\.ts)?$/] > ImportSpecifier[imported.name=/^(api|request)$/]`, message: typedCallsMessage },
+  { selector: String.raw`ImportDeclaration[source.value=/(^|\/)api\/client(\.ts)?$/] > ImportNamespaceSpecifier`, message: typedCallsMessage },
+];
+
 const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'src/ and schemas/ must not import server/ (ARCHITECTURE.md, layout).' };
 
 export default tseslint.config(
@@ -43,5 +62,24 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // Issue 8 item 5 (an API typed by more than its paths). `no-restricted-syntax` is this item's rule
+    // name: no other block sets it, so the `no-restricted-imports` patterns above stay in force.
+    // 1. The browser imports only types from schemas/api (the wire's JSON Schemas): typebox, which
+    //    builds them, stays out of the pages; the server uses the schemas themselves.
+    files: ['src/**/*.{ts,tsx}', 'screens.config.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...browserTypeOnlyApiSchemas] },
+  },
+  {
+    // Issue 8 item 5: 2. screens, components, forms, the shell and the admin page call the typed
+    //    functions of src/api/<domain>.ts; they never name a path (src/api/paths.ts) nor call the raw
+    //    client (`api`, `request`). Client helpers (setCsrfToken, navigation, readCookie, writeOrgCookie,
+    //    ApiResult) stay allowed. Repeats rule 1, since this block's setting replaces it for these files.
+    files: [
+      'src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}',
+      'src/forms/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}', 'screens.config.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...browserTypeOnlyApiSchemas, ...typedCallsOnly] },
   },
 );

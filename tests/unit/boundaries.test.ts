@@ -34,6 +34,39 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
   });
 });
 
+describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => {
+  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const lint = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['src/api/x.ts', "import { LoginAnswer } from '../../schemas/api/accounts.ts';\nexport const a = LoginAnswer;", 'only types from schemas/api'],
+    ['src/api/x.ts', "export { LoginAnswer } from '../../schemas/api/accounts.ts';", 'only types from schemas/api'],
+    ['src/admin/x.ts', "import * as accounts from '../../schemas/api/accounts.ts';\nexport const a = accounts;", 'only types from schemas/api'],
+    ['src/app/x.ts', "import { Type } from 'typebox';\nexport const a = Type;", 'does not bundle typebox'],
+    ['src/screens/login/x.tsx', "import { paths } from '../../api/paths.ts';\nexport const a = paths;", 'typed functions of src/api'],
+    ['src/screens/login/x.tsx', "import { api } from '../../api/client.ts';\nexport const a = api;", 'typed functions of src/api'],
+    ['src/components/x.tsx', "import { request } from '../api/client.ts';\nexport const a = request;", 'typed functions of src/api'],
+    ['src/admin/x.tsx', "import { api } from '../api/client.ts';\nexport const a = api;", 'typed functions of src/api'],
+    ['src/app/x.tsx', "import { paths } from '../api/paths.ts';\nexport const a = paths;", 'typed functions of src/api'],
+    ['screens.config.ts', "import { paths } from './src/api/paths.ts';\nexport const a = paths;", 'typed functions of src/api'],
+    // The screens' block repeats the type-only rule (a later block's setting replaces an earlier one's).
+    ['src/screens/login/x.tsx', "import { LoginAnswer } from '../../../schemas/api/accounts.ts';\nexport const a = LoginAnswer;", 'only types from schemas/api'],
+  ])('refuses in %s: %s', async (file, code, message) => {
+    expect((await lint(file, code)).join('\n')).toContain(message);
+  });
+
+  it('allows types from schemas/api, the typed calls and the client helpers', async () => {
+    expect(await lint('src/screens/login/x.tsx', "import type { LoginReply } from '../../../schemas/api/accounts.ts';\nexport type A = LoginReply;")).toEqual([]);
+    expect(await lint('src/screens/login/x.tsx', "import { login } from '../../api/accounts.ts';\nexport const a = login;")).toEqual([]);
+    expect(await lint('src/app/x.ts', "import { readCookie, setCsrfToken, type ApiResult } from '../api/client.ts';\nexport const a = [readCookie, setCsrfToken];\nexport type R = ApiResult<null>;")).toEqual([]);
+    expect(await lint('src/api/x.ts', "import { paths } from './paths.ts';\nimport { api } from './client.ts';\nexport const a = () => api.get(paths.init);")).toEqual([]);
+    expect(await lint('server/x.ts', "import { LoginBody } from '../schemas/api/accounts.ts';\nexport const a = LoginBody;")).toEqual([]);
+  });
+});
+
 describe('tenant tables', () => {
   const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && 'getSQL' in value);
 
