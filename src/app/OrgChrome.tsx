@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../api/paths.ts';
+import { bannerUrl } from '../api/pages.ts';
 import { Footer } from '../components/Footer.tsx';
 import { LanguageSelector } from '../components/LanguageSelector.tsx';
 import { NavBar } from '../components/NavBar.tsx';
@@ -20,7 +20,7 @@ export function OrgChrome({ children }: { children: ReactNode }) {
     <div className="app">
       <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
       <header className="banner">
-        {org.hasBanner ? <img src={paths.banner(boot.orgId)} alt={org.orgName} /> : <h1>{org.orgName}</h1>}
+        {org.hasBanner ? <img src={bannerUrl(boot.orgId)} alt={org.orgName} /> : <h1>{org.orgName}</h1>}
       </header>
       <NavBar items={navItems(registry, ctx)} accountName={account?.name ?? null} />
       {org.translation.type === 'built-in' && !org.disabled ? (
