@@ -3,8 +3,12 @@
  * rules of §8.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../src/api/accounts.ts';
+import { init, initCountries, initCsrf } from '../../src/api/boot.ts';
 import { api, navigation, request, setCsrfToken } from '../../src/api/client.ts';
+import { featureFlags } from '../../src/api/featureFlags.ts';
 import { paths } from '../../src/api/paths.ts';
+import { checkUsername } from '../../src/api/registration.ts';
 import { visit } from './visit.ts';
 
 type Echo = { headers: Record<string, string | undefined>; body?: unknown };
@@ -95,5 +99,26 @@ describe('failures (§8)', () => {
   it('resolves a call that cannot reach the server with status 0', async () => {
     visit('http://127.0.0.1:9/springfield/login');
     expect(await request('GET', '/rest/init')).toMatchObject({ hasError: true, isCanceled: false, status: 0 });
+  });
+});
+
+describe('typed calls (src/api/<domain>.ts, issue 8 item 5)', () => {
+  it('send the §7 request and resolve to the answer of schemas/api', async () => {
+    visit('/springfield/login');
+    const boot = await init('springfield', null);
+    expect(boot).toMatchObject({ status: 200, hasError: false, data: { orgId: 'springfield', account: null } });
+    expect(Object.keys(boot.data.navConfig).sort()).toEqual(['showEvent', 'showNotification', 'showWeather']);
+    const countries = await initCountries('springfield');
+    expect(countries.data.countryData.length).toBeGreaterThan(0);
+    expect((await featureFlags('springfield', { base64: true })).data.cme_mbr_delelteButton).toBe(true);
+    expect(await checkUsername('springfield', 'nobody.here.yet')).toMatchObject({ status: 200, data: true });
+  });
+
+  it('keep a refusal in the ApiResult: status, hasError and the §8 body', async () => {
+    visit('/springfield/login');
+    setCsrfToken((await initCsrf('springfield')).data.csrfToken);
+    const refused = await login('springfield', { username: 'demo.member', password: 'not the password' });
+    expect(refused).toMatchObject({ status: 403, hasError: true, data: { status: 'failed', errorCode: 'login.failed' } });
+    expect((await init('nowhere', null))).toEqual({ data: { errorCode: 'org.notFound' }, status: 404, hasError: true, isCanceled: false });
   });
 });
