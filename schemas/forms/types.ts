@@ -78,9 +78,10 @@ interface UiFieldCommon {
 /**
  * A widget named with the options it reads (widgetOptions.ts): `{ 'ui:widget': 'phone',
  * 'ui:options': { countries } }` type-checks, `{ 'ui:widget': 'phone', 'ui:options': { timeZones } }`
- * does not (issue 8 item 9).
+ * does not (issue 8 item 9). Any object may also be a form's root, drawn by a widget or not (the
+ * location dialog's is the map), so the root's FormOptions are allowed beside the widget's.
  */
-type WidgetUi = { [W in WidgetName]: { 'ui:widget': W; 'ui:options'?: WidgetOptionsByName[W] } }[WidgetName];
+type WidgetUi = { [W in WidgetName]: { 'ui:widget': W; 'ui:options'?: WidgetOptionsByName[W] | FormOptions } }[WidgetName];
 
 /** No widget named: the root of a form (FormOptions), or a field drawn by the default widget of its type. */
 type DefaultUi = { 'ui:widget'?: undefined; 'ui:options'?: FormOptions | TextWidgetOptions };

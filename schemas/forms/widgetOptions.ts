@@ -83,8 +83,8 @@ export interface PhoneWidgetOptions extends FieldOptions {
 
 /** location and signUpAddress: the map beside the address fields (§2, §9 Maps). */
 export interface LocationWidgetOptions extends FieldOptions {
-  /** isEB360MapEnabled: without it no map is drawn. */
-  enabled: boolean;
+  /** isEB360MapEnabled: false draws no map. */
+  enabled?: boolean;
   center: { lat: number; lng: number };
   zoom: { singleMarker: number; world: number };
   /** px */

@@ -1,7 +1,8 @@
 import { errorId, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactPathType, ContactPathValue, QuietTimeFrame } from '../../../schemas/entities.ts';
+import { EMAIL_PATH_TYPES as EMAIL_TYPES, PHONE_PATH_TYPES as PHONE_TYPES, type ContactPathValue, type QuietTimeFrame } from '../../../schemas/entities.ts';
+import type { ContactPathOption } from '../../../schemas/forms/widgetOptions.ts';
 import type { FormSchema } from '../../../schemas/forms/types.ts';
 import { FieldMessages } from '../components/FieldMessages.tsx';
 import { formContextOf, type FormContext } from '../formContext.ts';
@@ -11,17 +12,7 @@ import { QuietTimeList } from './QuietTimeList.tsx';
 import { quietTimeTitlesOf, quietTimeZoneOf } from './quietTimeOptions.ts';
 
 /** What `ui:options.paths` says of each path (schemas/forms/buildContactPathsSchema.ts). */
-interface PathOption {
-  pathId: number;
-  type: ContactPathType;
-  name: string;
-  editable?: boolean;
-}
-
-/** §3: the path types whose value is a phone number (country, 'use as is'). */
-const PHONE_TYPES: ReadonlySet<ContactPathType> = new Set(['SMS', 'PHONE', 'TTYTDD', 'FAX', 'NUMERICPAGER']);
-/** §3: the path types whose value is an e-mail address (Slack is e-mail formatted, §5). */
-const EMAIL_TYPES: ReadonlySet<ContactPathType> = new Set(['EMAIL', 'PLAINTEXTEMAIL', 'SLACK']);
+type PathOption = ContactPathOption;
 
 type Item = ContactPathValue & Record<string, unknown>;
 

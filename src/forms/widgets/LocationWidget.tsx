@@ -2,7 +2,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formContextOf } from '../formContext.ts';
-import { coordinateOf, mapOptionsOf, MARKER_STEP, stepCoordinate } from './locationOptions.ts';
+import { MAP_MARKER_STEP as MARKER_STEP, type LocationWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
+import { coordinateOf, mapOptionsOf, stepCoordinate } from './locationOptions.ts';
 
 /** Leaflet is loaded with the first map shown, not with every screen that has a form. */
 const LocationMap = lazy(() => import('./LocationMap.tsx'));
@@ -35,7 +36,7 @@ export function LocationWidget(props: WidgetProps) {
   const lat = coordinateOf(data.lat);
   const lon = coordinateOf(data.lon);
   const marker = lat !== null && lon !== null ? { lat, lon } : null;
-  const map = mapOptionsOf(options);
+  const map = mapOptionsOf(options as Partial<LocationWidgetOptions>);
   const viewOnly = Boolean(readonly || disabled || options.viewOnly || context.review);
 
   const place = (nextLat: number, nextLon: number) => {

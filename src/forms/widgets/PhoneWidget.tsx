@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import type { ContactPathType } from '../../../schemas/entities.ts';
+import type { PhoneWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
 import type { PhoneValue } from '../../../schemas/rules/phoneNumber.ts';
 import { formContextOf } from '../formContext.ts';
 import { pointerOfId } from '../pointers.ts';
@@ -24,6 +25,7 @@ export function PhoneWidget(props: WidgetProps) {
   const context = formContextOf(registry);
   const rule = ((schema as { phoneNumber?: PhoneRule }).phoneNumber ?? {}) as PhoneRule;
   const phone = (value ?? {}) as PhoneValue;
+  const phoneOptions = options as PhoneWidgetOptions;
   if (context.review) {
     return <ReviewValue text={phone.value ? `${phone.countryCode ? `${phone.countryCode} ` : ''}${phone.value}` : ''} />;
   }
@@ -38,9 +40,9 @@ export function PhoneWidget(props: WidgetProps) {
         if (controlId === id || pointer === null) onBlur(id, value);
         else context.touch(pointer);
       }}
-      pathType={(options.pathType as ContactPathType | undefined) ?? rule.pathType}
-      allowedCountries={(options.countries as string[] | undefined) ?? rule.allowedCountries ?? null}
-      defaultCountry={(options.defaultCountry as string | undefined) ?? rule.defaultCountry}
+      pathType={phoneOptions.pathType ?? rule.pathType}
+      allowedCountries={phoneOptions.countries ?? rule.allowedCountries ?? null}
+      defaultCountry={phoneOptions.defaultCountry ?? rule.defaultCountry}
       hasError={(rawErrors?.length ?? 0) > 0}
       describedBy={a11y['aria-describedby']}
       required={isRequired({ required, schema, options })}

@@ -1,11 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SECURITY_QUESTIONS } from '../../../schemas/forms/commonFields.ts';
+import { DEFAULT_SECURITY_QUESTION, SECURITY_QUESTIONS } from '../../../schemas/forms/commonFields.ts';
 import { SelectControl } from './SelectControl.tsx';
-
-/** §9 "security question question_eleven" by default. */
-export const DEFAULT_SECURITY_QUESTION = 'question_eleven';
 
 /**
  * §2 sign-up security question: the 11 known question keys, each shown translated

@@ -1,11 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { SelectControl } from './SelectControl.tsx';
 
+import type { TimeZoneOption } from '../../../schemas/forms/widgetOptions.ts';
+
 /** §3 "Time zone option: id, displayLabel" — the zones the server offers, from `ui:options.timeZones`. */
-export interface TimeZoneOption {
-  id: string;
-  displayLabel: string;
-}
+export type { TimeZoneOption };
 
 export const timeZonesOf = (options: WidgetProps['options']): TimeZoneOption[] =>
   Array.isArray(options.timeZones) ? (options.timeZones as TimeZoneOption[]) : [];

@@ -1,14 +1,10 @@
-/** §9 Maps: "default centre lat 37.09024, lng -95.712891; zoom 15 single marker, 2 world; height 400px". */
-export const MAP_DEFAULTS = {
-  center: { lat: 37.09024, lon: -95.712891 },
-  zoom: { singleMarker: 15, world: 2 },
-  height: 400,
+import { MAP_DEFAULTS, type LocationWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
+
+/** The tiles drawn when the options name none (OpenStreetMap's, with the attribution its licence asks for). */
+const TILES = {
   tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const;
-
-/** §9 "drag offset 0.001": how far one keyboard step moves the marker, in degrees. */
-export const MARKER_STEP = 0.001;
 
 export interface MapOptions {
   center: { lat: number; lon: number };
@@ -21,26 +17,23 @@ export interface MapOptions {
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /**
- * The map's settings from `ui:options`, each defaulting to §9: `center` ({lat, lng} or {lat, lon}),
- * `zoom` (a number for the single marker, or { singleMarker, world }), `height` (px), `tileUrl`,
- * `tileAttribution`.
+ * The map's settings from the builder's `ui:options` (LocationWidgetOptions, schemas/forms/widgetOptions.ts),
+ * each defaulting to §9 (MAP_DEFAULTS there): `center` ({ lat, lng }), `zoom` ({ singleMarker, world }),
+ * `height` (px), `tileUrl`, `tileAttribution`.
  */
-export function mapOptionsOf(options: Record<string, unknown>): MapOptions {
-  const center = (options.center ?? {}) as { lat?: unknown; lng?: unknown; lon?: unknown };
-  const zoom = options.zoom;
-  const zoomObject = (zoom && typeof zoom === 'object' ? zoom : {}) as { singleMarker?: unknown; world?: unknown };
+export function mapOptionsOf(options: Partial<LocationWidgetOptions>): MapOptions {
   return {
     center: {
-      lat: num(center.lat) ?? MAP_DEFAULTS.center.lat,
-      lon: num(center.lng) ?? num(center.lon) ?? MAP_DEFAULTS.center.lon,
+      lat: num(options.center?.lat) ?? MAP_DEFAULTS.center.lat,
+      lon: num(options.center?.lng) ?? MAP_DEFAULTS.center.lng,
     },
     zoom: {
-      singleMarker: num(zoom) ?? num(zoomObject.singleMarker) ?? MAP_DEFAULTS.zoom.singleMarker,
-      world: num(zoomObject.world) ?? num(options.worldZoom) ?? MAP_DEFAULTS.zoom.world,
+      singleMarker: num(options.zoom?.singleMarker) ?? MAP_DEFAULTS.zoom.singleMarker,
+      world: num(options.zoom?.world) ?? MAP_DEFAULTS.zoom.world,
     },
     height: num(options.height) ?? MAP_DEFAULTS.height,
-    tileUrl: typeof options.tileUrl === 'string' && options.tileUrl ? options.tileUrl : MAP_DEFAULTS.tileUrl,
-    attribution: typeof options.tileAttribution === 'string' ? options.tileAttribution : MAP_DEFAULTS.attribution,
+    tileUrl: typeof options.tileUrl === 'string' && options.tileUrl ? options.tileUrl : TILES.tileUrl,
+    attribution: typeof options.tileAttribution === 'string' ? options.tileAttribution : TILES.attribution,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormSchema } from '../../../schemas/forms/types.ts';
+import type { QuietTimeWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
 import { DEFAULT_QUIET_TIME_TITLES, type QuietTimeTitles } from './QuietTimeList.tsx';
 import { timeZonesOf, type TimeZoneOption } from './TimeZoneWidget.tsx';
 import type { FormContext } from '../formContext.ts';
@@ -23,7 +24,7 @@ export function quietTimeTitlesOf(listSchema: FormSchema | undefined): QuietTime
  * form's field named by `ui:options.timeZoneField` (a pointer, e.g. '/timeZone'), else the one
  * chosen in the picker dialog; and the zones that dialog offers (`ui:options.timeZones`).
  */
-export function quietTimeZoneOf(options: WidgetProps['options'], context: FormContext, chosen: string | null): { timeZone: string | null; timeZones: TimeZoneOption[]; field: string | null } {
+export function quietTimeZoneOf(options: WidgetProps['options'] & QuietTimeWidgetOptions, context: FormContext, chosen: string | null): { timeZone: string | null; timeZones: TimeZoneOption[]; field: string | null } {
   const field = typeof options.timeZoneField === 'string' ? options.timeZoneField : null;
   const fromField = field ? context.valueAt(field) : undefined;
   const timeZone = (typeof options.timeZone === 'string' && options.timeZone) || (typeof fromField === 'string' && fromField) || chosen || null;
