@@ -3,7 +3,45 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * The layers, highest first. A layer may import only from the layers below it (import-x/no-restricted-paths
+ * below; `import type` counts too); several folders on one line are one layer.
+ *
+ * The browser app: src/main.tsx binds the shell to the registry (it hands screens.config.ts to Boot),
+ * so the shell never imports the screens it draws and the screens import the shell's hooks
+ * (useScreenMode, usePageTitle) downwards. screens.config.ts takes from src/app only its types
+ * (screenTypes.ts), so it and the shell are no loop.
+ */
+const browserLayers = [
+  ['src/main.tsx'],
+  ['screens.config.ts'],
+  ['src/screens', 'src/admin'],
+  ['src/app'],
+  ['src/components'],
+  ['src/org'],
+  ['src/forms'],
+  ['src/i18n'],
+  ['src/api'],
+  ['schemas'],
+];
+/** The server: app.ts registers routes; a route parses, calls a service, answers; every query is a repository's; db is the schema. */
+const serverLayers = [
+  ['server/app.ts', 'server/server.ts'],
+  ['server/routes'],
+  ['server/http', 'server/plugins'],
+  ['server/services'],
+  ['server/repositories'],
+  ['server/db'],
+];
+/** One zone per folder: it may not import any folder of a higher layer. */
+const layerZones = (layers) => layers.flatMap((layer, index) => layer.map((target) => ({
+  target: `./${target}`,
+  from: layers.slice(0, index).flat().map((higher) => `./${higher}`),
+  message: `${target} is below ${layers.slice(0, index).flat().join(', ')} (layer order in eslint.config.js).`,
+}))).filter((zone) => zone.from.length > 0);
 
 /** Issue 8 item 5: selectors of the browser's imports of schemas/api that are not type-only, and of typebox. */
 const apiSchemas = String.raw`/(^|\/)schemas\/api\//`;
@@ -30,6 +68,30 @@ export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // No import circle (issue 8 item 10) and no import against the layer order above. The resolver
+    // follows the explicit `.ts`/`.tsx` extensions this repository writes; packages are not walked.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          ...layerZones(browserLayers),
+          ...layerZones(serverLayers),
+          {
+            target: './screens.config.ts', from: './src/app', except: ['./screenTypes.ts'],
+            message: 'screens.config.ts takes only the screen types from the shell (src/app/screenTypes.ts); the shell is handed the registry.',
+          },
+        ],
+      }],
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -5,6 +5,8 @@
  */
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema.ts';
 
@@ -64,6 +66,52 @@ describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => 
     expect(await lint('src/app/x.ts', "import { readCookie, setCsrfToken, type ApiResult } from '../api/client.ts';\nexport const a = [readCookie, setCsrfToken];\nexport type R = ApiResult<null>;")).toEqual([]);
     expect(await lint('src/api/x.ts', "import { paths } from './paths.ts';\nimport { api } from './client.ts';\nexport const a = () => api.get(paths.init);")).toEqual([]);
     expect(await lint('server/x.ts', "import { LoginBody } from '../schemas/api/accounts.ts';\nexport const a = LoginBody;")).toEqual([]);
+  });
+});
+
+describe('layers and import circles (issue 8 item 10, eslint import-x)', () => {
+  const root = new URL('../..', import.meta.url).pathname;
+  const eslint = new ESLint({ cwd: root });
+  const lint = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  };
+
+  // The imported files are real: the rule judges where an import resolves to.
+  it.each([
+    ['src/app/x.ts', "import LoginScreen from '../screens/login/LoginScreen.tsx';\nexport const a = LoginScreen;", 'src/app is below'],
+    ['src/app/x.ts', "import { screens } from '../../screens.config.ts';\nexport const a = screens;", 'src/app is below'],
+    ['src/components/x.ts', "import { navItems } from '../app/navItems.ts';\nexport const a = navItems;", 'src/components is below'],
+    ['src/components/x.ts', "import type { Screen } from '../app/screenTypes.ts';\nexport type A = Screen;", 'src/components is below'],
+    ['src/org/x.ts', "import { NavBar } from '../components/NavBar.tsx';\nexport const a = NavBar;", 'src/org is below'],
+    ['src/forms/x.ts', "import { useOrg } from '../org/OrgContext.tsx';\nexport const a = useOrg;", 'src/forms is below'],
+    ['src/api/x.ts', "import { SchemaForm } from '../forms/SchemaForm.tsx';\nexport const a = SchemaForm;", 'src/api is below'],
+    ['screens.config.ts', "import { navItems } from './src/app/navItems.ts';\nexport const a = navItems;", 'only the screen types'],
+    ['server/db/x.ts', "import { createMailer } from '../services/mail.ts';\nexport const a = createMailer;", 'server/db is below'],
+    ['server/repositories/x.ts', "import { createMailer } from '../services/mail.ts';\nexport const a = createMailer;", 'server/repositories is below'],
+    ['server/services/x.ts', "import { buildApp } from '../app.ts';\nexport const a = buildApp;", 'server/services is below'],
+  ])('refuses in %s: %s', async (file, code, message) => {
+    expect((await lint(file, code)).join('\n')).toContain(message);
+  });
+
+  it('allows imports downwards: the entry binds the registry, screens use the shell, the registry takes its types', async () => {
+    expect(await lint('src/main.tsx', "import { registry } from '../screens.config.ts';\nexport const a = registry;")).toEqual([]);
+    expect(await lint('src/screens/x.tsx', "import { useScreenMode } from '../app/useScreenMode.ts';\nexport const a = useScreenMode;")).toEqual([]);
+    expect(await lint('screens.config.ts', "import type { Screen } from './src/app/screenTypes.ts';\nexport type A = Screen;")).toEqual([]);
+    expect(await lint('src/components/x.ts', "import { useOrg } from '../org/OrgContext.tsx';\nexport const a = useOrg;")).toEqual([]);
+    expect(await lint('server/routes/x.ts', "import { createMailer } from '../services/mail.ts';\nexport const a = createMailer;")).toEqual([]);
+  });
+
+  it('reports an import circle (no-cycle reads the imported files from disk, so they are written for a moment)', async () => {
+    const dir = mkdtempSync(join(root, 'tmp-cycle-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
