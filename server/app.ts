@@ -8,24 +8,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
 import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
+import type { RouteDeps } from './http/routeDeps.ts';
 import errors from './plugins/errors.ts';
+import organization from './plugins/organization.ts';
 import session from './plugins/session.ts';
-import accountRoutes from './routes/account.ts';
-import adminRoutes from './routes/admin.ts';
-import adminAccessKeyRoutes from './routes/adminAccessKeys.ts';
-import adminInvitationRoutes from './routes/adminInvitations.ts';
-import demoRoutes from './routes/demo.ts';
-import forgotPasswordRoutes from './routes/forgotPassword.ts';
-import featureFlagRoutes from './routes/featureFlags.ts';
-import healthRoutes from './routes/health.ts';
-import i18nRoutes from './routes/i18n.ts';
-import initRoutes from './routes/init.ts';
-import loginRoutes from './routes/login.ts';
-import pageRoutes from './routes/pages.ts';
-import publicProfileRoutes from './routes/publicProfile.ts';
-import recoveryRoutes from './routes/recovery.ts';
-import registrationRoutes from './routes/registration.ts';
-import passwordRoutes from './routes/password.ts';
+import accountScope from './routes/account/index.ts';
+import adminScope from './routes/admin/index.ts';
+import demoScope from './routes/demo/index.ts';
+import memberScope, { type MemberDomain } from './routes/member/index.ts';
+import publicScope from './routes/public/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 
 declare module 'fastify' {
@@ -48,6 +39,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The mail adapter; without one, mails stay in the outbox of the same database (no SMTP). */
   mailer?: Mailer;
+  /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
+  memberDomains?: readonly MemberDomain[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -86,22 +79,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(session, { db });
 
-  await app.register(healthRoutes, { db });
-  await app.register(initRoutes, { db, serverVersion: options.serverVersion });
-  await app.register(featureFlagRoutes, { db });
-  await app.register(i18nRoutes, { db });
-  await app.register(pageRoutes, { db });
-  await app.register(loginRoutes, { db });
-  await app.register(passwordRoutes, { db });
-  await app.register(accountRoutes, { db });
-  await app.register(registrationRoutes, { db });
-  await app.register(recoveryRoutes, { db, publicUrl: options.publicUrl ?? null });
-  await app.register(demoRoutes, { db, demo: options.demo, mailer });
-  await app.register(forgotPasswordRoutes, { db, publicUrl: options.publicUrl ?? null });
-  await app.register(publicProfileRoutes, { db, publicUrl: options.publicUrl ?? null });
-  await app.register(adminRoutes, { db });
-  await app.register(adminInvitationRoutes, { db, publicUrl: options.publicUrl ?? null });
-  await app.register(adminAccessKeyRoutes, { db, publicUrl: options.publicUrl ?? null });
+  await app.register(organization, { db });
+
+  // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
+  // hooks, and lists its domains (server/routes/<scope>/index.ts).
+  const deps: RouteDeps = { db, mailer, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo };
+  await app.register(publicScope, deps);
+  await app.register(accountScope, deps);
+  await app.register(memberScope, { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });
+  await app.register(adminScope, deps);
+  await app.register(demoScope, deps);
   if (client) await client.register(app);
   return app;
 }

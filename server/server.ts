@@ -9,8 +9,8 @@ import { ensureClientBuild } from './build.ts';
 import { builtClient, devClient } from './client.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
-import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './routes/admin.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
+import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
 
 async function main() {

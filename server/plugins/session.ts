@@ -3,18 +3,19 @@
  * only a random id in an HttpOnly, SameSite=Lax cookie (Secure behind TLS); the database holds its
  * SHA-256, the CSRF token, the chosen language and, per organisation, the signed-in contact.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { sessionLogins, sessions } from '../db/schema.ts';
+import {
+  deleteExpiredSessions, findSession, findSignedInContact, insertSession, signInOnNewSession, type SessionRow,
+} from '../repositories/sessions.ts';
+import { hashToken, newToken, sameToken } from '../services/tokens.ts';
 
 export const SESSION_COOKIE = 'SSPSESSION';
 /** How long a session lives without a new login. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow };
 
 export interface SessionHandle {
   /** The session the cookie names, if it exists and has not expired. */
@@ -40,16 +41,6 @@ declare module 'fastify' {
   }
 }
 
-/** What the database keeps of a session cookie: its SHA-256, never the cookie itself. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Compares two secrets in constant time. */
-export function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db }) {
   app.decorateRequest('session', null as unknown as SessionHandle);
 
@@ -57,26 +48,19 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
     let loaded: Promise<SessionRow | null> | undefined;
     const token = request.cookies[SESSION_COOKIE];
     const current = () => {
-      loaded ??= token
-        ? db.select().from(sessions)
-          .where(and(eq(sessions.sessionHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-          .then((rows) => rows[0] ?? null)
-        : Promise.resolve(null);
+      loaded ??= token ? findSession(db, hashToken(token)) : Promise.resolve(null);
       return loaded;
     };
     const create = async (reply: FastifyReply, language: string | null) => {
-      const fresh = randomBytes(32).toString('base64url');
-      const [row] = await db.insert(sessions).values({
-        sessionHash: hashToken(fresh),
-        csrfToken: randomBytes(32).toString('base64url'),
-        language,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      }).returning();
+      const fresh = newToken();
+      const row = await insertSession(db, {
+        sessionHash: hashToken(fresh), csrfToken: newToken(), language, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      });
       reply.setCookie(SESSION_COOKIE, fresh, {
         path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
       });
-      loaded = Promise.resolve(row!);
-      return row!;
+      loaded = Promise.resolve(row);
+      return row;
     };
     request.session = {
       current,
@@ -86,23 +70,13 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
       async signIn(reply, orgId, contactId) {
         const old = await current();
         const fresh = await create(reply, old?.language ?? null);
-        await db.transaction(async (tx) => {
-          if (old) {
-            const elsewhere = await tx.select().from(sessionLogins).where(eq(sessionLogins.sessionHash, old.sessionHash));
-            const keep = elsewhere.filter((login) => login.orgId !== orgId);
-            if (keep.length) await tx.insert(sessionLogins).values(keep.map((login) => ({ ...login, sessionHash: fresh.sessionHash })));
-            await tx.delete(sessions).where(eq(sessions.sessionHash, old.sessionHash));
-          }
-          await tx.insert(sessionLogins).values({ orgId, sessionHash: fresh.sessionHash, contactId });
-        });
+        await signInOnNewSession(db, orgId, contactId, old?.sessionHash ?? null, fresh.sessionHash);
         return fresh;
       },
       async contactId(orgId) {
         const row = await current();
         if (!row) return null;
-        const [login] = await db.select({ contactId: sessionLogins.contactId }).from(sessionLogins)
-          .where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.sessionHash, row.sessionHash)));
-        return login?.contactId ?? null;
+        return findSignedInContact(db, orgId, row.sessionHash);
       },
     };
   });
@@ -116,7 +90,7 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
   });
 
   // Expired sessions are removed at start and then hourly; nothing depends on it but disk space.
-  const sweep = () => db.delete(sessions).where(lt(sessions.expiresAt, new Date())).then(() => undefined, (err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  const sweep = () => deleteExpiredSessions(db).then(() => undefined, (err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   await sweep();
   const timer = setInterval(sweep, 60 * 60 * 1000);
   timer.unref();

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+/** Queries on `organizations` (§3 Organisation) and what is created with one. */
+import { and, eq, sql } from 'drizzle-orm';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
-import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
-import { resolveOrgSettings, type OrgSettings } from '../../schemas/orgSettings.ts';
+import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
-import { featureFlags, organizations } from '../db/schema.ts';
+import { banners, contacts, featureFlags, helpAndAnswers, organizations } from '../db/schema.ts';
 
 export interface Organization {
   orgId: string;
@@ -23,10 +23,52 @@ export async function listOrganizations(db: Db): Promise<Organization[]> {
   return rows.map((row) => ({ orgId: row.orgId, settings: resolveOrgSettings(row.settings), settingsVersion: row.settingsVersion }));
 }
 
-/** §6 feature flags of one organisation; a flag without a row is off. */
-export async function findFeatureFlags(db: Db, orgId: string): Promise<FeatureFlags> {
-  const rows = await db.select().from(featureFlags).where(eq(featureFlags.orgId, orgId));
-  const flags = { ...FEATURE_FLAGS_OFF };
-  for (const row of rows) if (row.name in flags) flags[row.name as keyof FeatureFlags] = row.enabled;
-  return flags;
+/** The settings as stored (without defaults filled in), for the admin API; null when there is no such organisation. */
+export async function findStoredSettings(db: Db, orgId: string): Promise<{ settings: OrgSettingsInput; settingsVersion: number } | null> {
+  const [row] = await db.select({ settings: organizations.settings, settingsVersion: organizations.settingsVersion })
+    .from(organizations).where(eq(organizations.orgId, orgId));
+  return row ?? null;
+}
+
+/**
+ * Writes new settings when the stored ones are still `expectedVersion` (optimistic locking: nobody
+ * saved in between); answers the new version, or null when the version has moved on or there is no
+ * such organisation.
+ */
+export async function updateSettings(db: Db, orgId: string, settings: OrgSettingsInput, expectedVersion: number): Promise<number | null> {
+  const [updated] = await db.update(organizations)
+    .set({ settings, settingsVersion: sql`${organizations.settingsVersion} + 1`, updatedAt: new Date() })
+    .where(and(eq(organizations.orgId, orgId), eq(organizations.settingsVersion, expectedVersion)))
+    .returning({ settingsVersion: organizations.settingsVersion });
+  return updated?.settingsVersion ?? null;
+}
+
+export interface NewOrganization {
+  settings: OrgSettingsInput;
+  featureFlags: Partial<FeatureFlags>;
+  /** Help tips by help type, already sanitised. */
+  helpAndAnswers: Record<string, string>;
+  banner: { contentType: string; base64: string } | null;
+  members: {
+    username: string; passwordHash: string; firstName: string; lastName: string; email: string;
+    securityQuestion: string | null; securityAnswerHash: string | null; passwordExpired: boolean;
+  }[];
+}
+
+/**
+ * Creates an organisation with its flags, help tips, banner and members in one transaction, unless
+ * it exists (then nothing changes); answers whether it was created.
+ */
+export async function createOrganization(db: Db, orgId: string, org: NewOrganization): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.insert(organizations).values({ orgId, settings: org.settings }).onConflictDoNothing().returning();
+    if (rows.length === 0) return false;
+    const flags = Object.entries(org.featureFlags).map(([name, enabled]) => ({ orgId, name, enabled: enabled === true }));
+    if (flags.length) await tx.insert(featureFlags).values(flags);
+    const tips = Object.entries(org.helpAndAnswers).map(([type, content]) => ({ orgId, type, content }));
+    if (tips.length) await tx.insert(helpAndAnswers).values(tips);
+    if (org.banner) await tx.insert(banners).values({ orgId, contentType: org.banner.contentType, data: org.banner.base64 });
+    for (const member of org.members) await tx.insert(contacts).values({ orgId, ...member });
+    return true;
+  });
 }

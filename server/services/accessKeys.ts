@@ -3,11 +3,11 @@
  * on the init calls) that signs the browser in as that member of that organisation. The key is 32
  * random bytes (base64url); only its SHA-256 is stored, and it lives 30 days.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accessKeys } from '../db/schema.ts';
-import { hashToken } from '../plugins/session.ts';
+import { findAccessKeyHolder, insertAccessKey } from '../repositories/accessKeys.ts';
+import { findContactByUsername } from '../repositories/contacts.ts';
+import { refuse, type Refusal } from './results.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 export const ACCESS_KEY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -16,9 +16,9 @@ const ACCESS_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new access key for `contactId` of `orgId`; the caller hands it out, the database keeps its hash. */
 export async function issueAccessKey(db: Db, orgId: string, contactId: number): Promise<{ accessKey: string; expiresAt: Date }> {
-  const accessKey = randomBytes(32).toString('base64url');
+  const accessKey = newToken();
   const expiresAt = new Date(Date.now() + ACCESS_KEY_TTL_MS);
-  await db.insert(accessKeys).values({ orgId, keyHash: hashToken(accessKey), contactId, expiresAt });
+  await insertAccessKey(db, orgId, { keyHash: hashToken(accessKey), contactId, expiresAt });
   return { accessKey, expiresAt };
 }
 
@@ -28,7 +28,13 @@ export async function issueAccessKey(db: Db, orgId: string, contactId: number): 
  */
 export async function resolveAccessKey(db: Db, orgId: string, accessKey: string): Promise<number | null> {
   if (!ACCESS_KEY_SHAPE.test(accessKey)) return null;
-  const [row] = await db.select({ contactId: accessKeys.contactId }).from(accessKeys)
-    .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.keyHash, hashToken(accessKey)), gt(accessKeys.expiresAt, new Date())));
-  return row?.contactId ?? null;
+  return findAccessKeyHolder(db, orgId, hashToken(accessKey));
+}
+
+/** An administrator hands a member (by username, without regard to case) a link that signs them in. */
+export async function issueAccessKeyFor(db: Db, orgId: string, username: string): Promise<{ ok: true; accessKey: string; url: string } | Refusal> {
+  const contact = await findContactByUsername(db, orgId, username.trim());
+  if (!contact) return refuse(404, { errorCode: 'member.notFound' });
+  const { accessKey } = await issueAccessKey(db, orgId, contact.contactId);
+  return { ok: true, accessKey, url: `/${encodeURIComponent(orgId)}/home?accessKey=${encodeURIComponent(accessKey)}` };
 }

@@ -1,17 +1,18 @@
 /**
- * Demo organisations (README "Demo organisations"): seeded on first start unless DEMO=0.
+ * Demo organisations (README "Demo organisations"): seeded on first start unless DEMO=0. A service,
+ * not part of server/db/ (which holds only the schema, migrations and the demo data files): it hashes
+ * passwords and validates settings.
  * The same JSON files are the settings fixtures of the tests (tests/fixtures/orgs.ts).
  * Seeding is idempotent: an organisation that exists is left as it is.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import argon2 from 'argon2';
 import sanitizeHtml from 'sanitize-html';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
-import { validateOrgSettings } from '../services/orgSettingsValidator.ts';
-import { normalizeSecurityAnswer } from '../services/passwordChecks.ts';
-import type { Db } from './client.ts';
-import { banners, contacts, featureFlags, helpAndAnswers, organizations } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { createOrganization } from '../repositories/organizations.ts';
+import { validateOrgSettings } from './orgSettingsValidator.ts';
+import { hashPassword, hashSecurityAnswer } from './passwords.ts';
 
 export interface DemoOrg {
   orgId: string;
@@ -36,7 +37,7 @@ export interface DemoMember {
   passwordExpired?: boolean;
 }
 
-const demoDir = new URL('./demo/', import.meta.url);
+const demoDir = new URL('../db/demo/', import.meta.url);
 
 export async function loadDemoOrgs(): Promise<DemoOrg[]> {
   const dir = new URL('orgs/', demoDir);
@@ -50,27 +51,19 @@ export async function seedDemo(db: Db): Promise<string[]> {
   for (const org of await loadDemoOrgs()) {
     const checked = validateOrgSettings(org.settings);
     if (!checked.ok) throw new Error(`demo organisation ${org.orgId} has invalid settings: ${JSON.stringify(checked.errors)}`);
-    const hashes = await Promise.all(org.members.map((m) => argon2.hash(m.password, { type: argon2.argon2id })));
-    const answers = await Promise.all(org.members.map((m) => (m.securityAnswer ? argon2.hash(normalizeSecurityAnswer(m.securityAnswer), { type: argon2.argon2id }) : null)));
-    const inserted = await db.transaction(async (tx) => {
-      const rows = await tx.insert(organizations).values({ orgId: org.orgId, settings: checked.settings }).onConflictDoNothing().returning();
-      if (rows.length === 0) return false;
-      await tx.insert(featureFlags).values(Object.entries(org.featureFlags).map(([name, enabled]) => ({ orgId: org.orgId, name, enabled })));
-      const tips = Object.entries(org.helpAndAnswer).map(([type, content]) => ({ orgId: org.orgId, type, content: sanitizeHtml(content) }));
-      if (tips.length) await tx.insert(helpAndAnswers).values(tips);
-      if (org.banner) {
-        const svg = await readFile(new URL(`banner-${org.orgId}.svg`, demoDir));
-        await tx.insert(banners).values({ orgId: org.orgId, contentType: 'image/svg+xml', data: svg.toString('base64') });
-      }
-      for (const [i, m] of org.members.entries()) {
-        await tx.insert(contacts).values({
-          orgId: org.orgId, username: m.username, passwordHash: hashes[i]!, firstName: m.firstName, lastName: m.lastName, email: m.email,
-          securityQuestion: m.securityQuestion ?? null, securityAnswerHash: answers[i] ?? null, passwordExpired: m.passwordExpired ?? false,
-        });
-      }
-      return true;
-    });
-    if (inserted) created.push(org.orgId);
+    const members = await Promise.all(org.members.map(async (m) => ({
+      username: m.username, passwordHash: await hashPassword(m.password), firstName: m.firstName, lastName: m.lastName, email: m.email,
+      securityQuestion: m.securityQuestion ?? null,
+      securityAnswerHash: m.securityAnswer ? await hashSecurityAnswer(m.securityAnswer) : null,
+      passwordExpired: m.passwordExpired ?? false,
+    })));
+    const banner = org.banner
+      ? { contentType: 'image/svg+xml', base64: (await readFile(new URL(`banner-${org.orgId}.svg`, demoDir))).toString('base64') }
+      : null;
+    const helpAndAnswers = Object.fromEntries(Object.entries(org.helpAndAnswer).map(([type, content]) => [type, sanitizeHtml(content)]));
+    if (await createOrganization(db, org.orgId, { settings: checked.settings, featureFlags: org.featureFlags, helpAndAnswers, banner, members })) {
+      created.push(org.orgId);
+    }
   }
   return created;
 }

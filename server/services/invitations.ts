@@ -6,12 +6,15 @@
  * organisation it names; a `time` further in the future than a small clock skew is not one the
  * server made. Sign-up and userInfo check the same way (verifyInvitation, invitedContact).
  */
-import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { InvitationParams } from '../../schemas/signUp/payload.ts';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
-import { sameToken } from '../plugins/session.ts';
+import { findContact, upsertInvitedContact, type Contact } from '../repositories/contacts.ts';
+import type { Organization } from '../repositories/organizations.ts';
+import type { Mailer } from './mail.ts';
+import { refuse, type Refusal } from './results.ts';
 import { hmac } from './serverSecrets.ts';
+import { sameToken } from './tokens.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How far another app server's clock may run ahead of this one's. */
@@ -68,7 +71,7 @@ export async function verifyInvitation(db: Db, orgId: string, query: Partial<Inv
   return { contactId: Number(contactId) };
 }
 
-export type InvitedContact = typeof contacts.$inferSelect;
+export type InvitedContact = Contact;
 
 /**
  * The unregistered contact a valid invitation of `orgId` names, or why there is none: a bad link
@@ -77,8 +80,45 @@ export type InvitedContact = typeof contacts.$inferSelect;
 export async function invitedContact(db: Db, orgId: string, query: Partial<InvitationParams>, now = Date.now()): Promise<{ contact: InvitedContact } | InvitationRefusal> {
   const verified = await verifyInvitation(db, orgId, query, now);
   if ('status' in verified) return verified;
-  const [contact] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.contactId, verified.contactId)));
+  const contact = await findContact(db, orgId, verified.contactId);
   if (!contact) return { status: 404, errorCode: 'signup.invitation.invalid' };
   if (contact.registered || contact.username !== null) return { status: 409, errorCode: 'signup.invitation.used' };
   return { contact };
+}
+
+export interface InviteeDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Invites a person to a private organisation's sign-up (admin API): an unregistered contact
+ * (registered = false, no username or password yet; the one already pending for the address is
+ * re-invited) and its §1 invitation link, mailed to the address. 503 when the mail cannot be
+ * written (the contact and link exist: the administrator may hand the link over another way).
+ */
+export async function inviteContact(
+  { db, mailer, log }: InviteeDeps, org: Organization, person: { firstName: string; lastName: string; email: string }, portalUrl: string,
+): Promise<{ ok: true; contactId: number; url: string } | Refusal> {
+  const firstName = person.firstName.trim();
+  const lastName = person.lastName.trim();
+  const address = person.email.trim();
+  if (!firstName || !lastName) return refuse(400, { errorCode: 'request.invalid', message: 'body/firstName and body/lastName must not be blank' });
+  const contactId = await upsertInvitedContact(db, org.orgId, { firstName, lastName, email: address });
+  const url = invitationPath(org.orgId, await inviteParams(db, org.orgId, contactId));
+  const orgName = org.settings.orgName;
+  try {
+    await mailer.send(org.orgId, {
+      to: address,
+      subject: `Your invitation to ${orgName}`,
+      text: `Hello ${firstName} ${lastName},\n\n${orgName} invites you to create your account in its member portal, `
+        + `where you choose how alerts reach you.\n\nCreate your account here (the link works for 7 days):\n${portalUrl}${url}\n\n`
+        + 'If you did not expect this invitation, you can ignore this e-mail.\n',
+    });
+  } catch (err) {
+    log.error({ err }, 'invitation mail could not be written');
+    return refuse(503, { errorCode: 'invitation.mail.failed', contactId, url });
+  }
+  return { ok: true, contactId, url };
 }

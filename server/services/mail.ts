@@ -9,11 +9,10 @@
  * request, and how long a request takes does not tell whether it sent a mail. Without SMTP_URL the row
  * stays unsent and the demo mailbox (`/mails`) shows it.
  */
-import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { DEFAULT_MAIL_FROM } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { insertMail, recordDelivery } from '../repositories/mailOutbox.ts';
 
 export interface MailMessage {
   /** One recipient address. */
@@ -81,7 +80,6 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
   const pending = new Set<Promise<MailDelivery>>();
 
   async function deliver(orgId: string, mailId: number, message: MailMessage): Promise<MailDelivery> {
-    const where = and(eq(mailOutbox.orgId, orgId), eq(mailOutbox.mailId, mailId));
     let result: MailDelivery;
     try {
       await transport!.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
@@ -92,7 +90,7 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
       result = { sentAt: null, error };
     }
     try {
-      await db.update(mailOutbox).set(result).where(where);
+      await recordDelivery(db, orgId, mailId, result);
     } catch (err) {
       log.error({ orgId, mailId, error: err instanceof Error ? err.message : String(err) }, 'mail delivery not recorded');
     }
@@ -107,10 +105,7 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
     delivers: transport !== null,
 
     async send(orgId, message) {
-      const [row] = await db.insert(mailOutbox)
-        .values({ orgId, recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
-        .returning({ mailId: mailOutbox.mailId });
-      const { mailId } = row!;
+      const mailId = await insertMail(db, orgId, { recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
       if (!transport) return { mailId, delivery: Promise.resolve({ sentAt: null, error: null }) };
       const delivery = deliver(orgId, mailId, message);
       pending.add(delivery);

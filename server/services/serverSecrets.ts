@@ -4,18 +4,15 @@
  * same value: the first to ask creates it, a concurrent creator's row wins and is read back.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { serverSecrets } from '../db/schema.ts';
+import { findOrCreateSecret } from '../repositories/serverSecrets.ts';
 
 export type SecretName = 'invitation-hmac' | 'forgot-password-question';
 
 const cache = new WeakMap<Db, Map<SecretName, Promise<Buffer>>>();
 
 async function load(db: Db, name: SecretName): Promise<Buffer> {
-  await db.insert(serverSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  return Buffer.from(row!.value, 'base64url');
+  return Buffer.from(await findOrCreateSecret(db, name, randomBytes(32).toString('base64url')), 'base64url');
 }
 
 /** The secret called `name`, created on first use. */

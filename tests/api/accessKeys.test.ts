@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, contacts, sessionLogins } from '../../server/db/schema.ts';
-import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { ACCESS_KEY_TTL_MS } from '../../server/services/accessKeys.ts';
 import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 

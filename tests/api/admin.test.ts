@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../server/db/schema.ts';
-import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { setCookie, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_QUESTIONS } from '../../schemas/forms/commonFields.ts';
 import { buildApp } from '../../server/app.ts';
 import { contacts, loginThrottle, mailOutbox, passwordResets, sessionLogins } from '../../server/db/schema.ts';
-import { FORGOT_THROTTLE_PER_ADDRESS, FORGOT_THROTTLE_PER_LOGIN } from '../../server/routes/forgotPassword.ts';
+import { FORGOT_THROTTLE_PER_ADDRESS, FORGOT_THROTTLE_PER_LOGIN } from '../../server/services/forgotPassword.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
 import { headersOf, startSmtpServer, textBodyOf, type TestSmtpServer } from '../support/smtpServer.ts';
 import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';

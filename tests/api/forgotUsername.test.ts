@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { contacts, mailOutbox } from '../../server/db/schema.ts';
-import { FORGOT_USERNAME_UNKNOWN_PER_ADDRESS } from '../../server/routes/recovery.ts';
+import { FORGOT_USERNAME_UNKNOWN_PER_ADDRESS } from '../../server/services/forgotUsername.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema.ts';
-import { FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/routes/login.ts';
+import { FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/login.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();

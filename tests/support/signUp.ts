@@ -10,7 +10,7 @@ import { encodeEbBase64, EB_BASE64 } from '../../schemas/ebBase64.ts';
 import type { InvitationParams, SignUpPayload } from '../../schemas/signUp/payload.ts';
 import type { Db } from '../../server/db/client.ts';
 import { addresses, contactPaths, contacts } from '../../server/db/schema.ts';
-import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { inviteParams } from '../../server/services/invitations.ts';
 import { setCookie } from './testApp.ts';
 

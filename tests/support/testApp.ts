@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { seedDemo } from '../../server/db/seed.ts';
+import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 export interface TestApp {

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
 import { normalizeSecurityAnswer } from '../../server/services/passwordChecks.ts';
-import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/routes/admin.ts';
+import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { createTestApp, signInAsDemoMember } from '../support/testApp.ts';
 import type { TestDatabase } from '../support/testDatabase.ts';
 

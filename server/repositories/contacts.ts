@@ -1,0 +1,93 @@
+/**
+ * Queries on `contacts` (§3 Contact): the members of an organisation, organisation first in every
+ * call. A username is unique per organisation without regard to case (the unique index
+ * contacts_org_username_idx on lower(username)), so it is looked up the same way, here only.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Account } from '../../schemas/account.ts';
+import type { Db } from '../db/client.ts';
+import { contacts } from '../db/schema.ts';
+
+export type Contact = typeof contacts.$inferSelect;
+
+const ofContact = (orgId: string, contactId: number) => and(eq(contacts.orgId, orgId), eq(contacts.contactId, contactId));
+
+/** The contact of `orgId` whose username is `username` (without regard to case), or null. */
+export async function findContactByUsername(db: Db, orgId: string, username: string): Promise<Contact | null> {
+  const [row] = await db.select().from(contacts)
+    .where(and(eq(contacts.orgId, orgId), sql`lower(${contacts.username}) = ${username.toLowerCase()}`)).limit(1);
+  return row ?? null;
+}
+
+export async function findContact(db: Db, orgId: string, contactId: number): Promise<Contact | null> {
+  const [row] = await db.select().from(contacts).where(ofContact(orgId, contactId));
+  return row ?? null;
+}
+
+/** The usernames registered with an e-mail address (without regard to case), for forgot username. */
+export async function findUsernamesByEmail(db: Db, orgId: string, email: string): Promise<(string | null)[]> {
+  const rows = await db.select({ username: contacts.username }).from(contacts)
+    .where(and(eq(contacts.orgId, orgId), sql`lower(${contacts.email}) = ${email.toLowerCase()}`));
+  return rows.map((row) => row.username);
+}
+
+/** §3 Account of a contact in one organisation, as the boot calls return it. */
+export async function findAccount(db: Db, orgId: string, contactId: number): Promise<Account | null> {
+  const row = await findContact(db, orgId, contactId);
+  if (!row) return null;
+  return {
+    id: row.contactId,
+    name: `${row.firstName} ${row.lastName}`.trim() || (row.username ?? ''),
+    username: row.username,
+    timeZone: row.timeZone,
+    registered: row.registered,
+    isMigrated: row.isMigrated,
+    showEvent: row.showEvent,
+    showOnCallSchedule: row.showOnCallSchedule,
+    showDirectoryChat: row.showDirectoryChat,
+  };
+}
+
+/** Counts one more failed login of a contact (FedRAMP, §5); answers the count. */
+export async function recordFailedLogin(db: Db, orgId: string, contactId: number): Promise<number> {
+  const [row] = await db.update(contacts).set({ failedLogins: sql`${contacts.failedLogins} + 1` })
+    .where(ofContact(orgId, contactId))
+    .returning({ failedLogins: contacts.failedLogins });
+  return row?.failedLogins ?? 0;
+}
+
+/** Locks a contact's logins until `until` and starts the failure count afresh (FedRAMP lock-out). */
+export async function lockContact(db: Db, orgId: string, contactId: number, until: Date): Promise<void> {
+  await db.update(contacts).set({ failedLogins: 0, lockedUntil: until }).where(ofContact(orgId, contactId));
+}
+
+/** Forgets a contact's failed logins and lock after a successful login. */
+export async function clearLoginFailures(db: Db, orgId: string, contactId: number): Promise<void> {
+  await db.update(contacts).set({ failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
+}
+
+/** A new password: the expired marker, failed logins and any lock go with the old one. */
+export async function setPassword(db: Db, orgId: string, contactId: number, passwordHash: string): Promise<void> {
+  await db.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
+}
+
+/** Deletes a contact; everything of theirs goes with it (the tenant tables cascade from contacts). */
+export async function deleteContact(db: Db, orgId: string, contactId: number): Promise<void> {
+  await db.delete(contacts).where(ofContact(orgId, contactId));
+}
+
+/**
+ * The unregistered contact an invitation names: the one already pending for this e-mail address
+ * (renamed as given), or a new one. Answers its contactId.
+ */
+export async function upsertInvitedContact(db: Db, orgId: string, person: { firstName: string; lastName: string; email: string }): Promise<number> {
+  const { firstName, lastName, email } = person;
+  const [pending] = await db.update(contacts).set({ firstName, lastName })
+    .where(and(eq(contacts.orgId, orgId), eq(contacts.registered, false), isNull(contacts.username), sql`lower(${contacts.email}) = ${email.toLowerCase()}`))
+    .returning({ contactId: contacts.contactId });
+  if (pending) return pending.contactId;
+  const [inserted] = await db.insert(contacts)
+    .values({ orgId, username: null, passwordHash: null, firstName, lastName, email, registered: false })
+    .returning({ contactId: contacts.contactId });
+  return inserted!.contactId;
+}

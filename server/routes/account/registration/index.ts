@@ -1,0 +1,98 @@
+/**
+ * §7 registration calls:
+ * - `GET /{orgId}/signup/checkUsername?username`: `true` when the username is free in this
+ *   organisation (§5: checked by the server only when at least 4 chars and valid; a username that
+ *   breaks the §5 pattern or length is refused with 400 rather than looked up).
+ * - `GET /rest/registration/settings?orgId`: what the sign-up page needs to know of the organisation.
+ * - `POST /rest/registration/signUp?orgId[&contactId&strOrgId&strContactId&time&key]` (CSRF): body
+ *   `{ userDetail: SignUpPayload }` as eb-base64 JSON, JSON, or the form field `userDetail` holding JSON
+ *   text (services/signUp.ts); success signs the browser in on a new session.
+ * - `GET /rest/registration/userInfo?orgId&contactId&strOrgId&strContactId&time&key`: what the
+ *   organisation already knows of an invited contact, to fill the sign-up form.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { USERNAME_PATTERN } from '../../../../schemas/forms/commonFields.ts';
+import { LIMITS } from '../../../../schemas/rules/limits.ts';
+import type { InvitationParams, SignUpPayload } from '../../../../schemas/signUp/payload.ts';
+import { answer } from '../../../http/answer.ts';
+import { noStore } from '../../../http/noStore.ts';
+import { orgIdParams, orgIdQuery, orgIdSchema } from '../../../http/requestShapes.ts';
+import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { invitationProperties, signUpPayloadShape } from '../../../http/signUpShapes.ts';
+import { invitedUserInfo, isUsernameFree, registrationSettings, USER_INFO_FAILED } from '../../../services/registration.ts';
+import { signUp } from '../../../services/signUp.ts';
+
+type SignUpQuery = { orgId: string } & Partial<InvitationParams>;
+
+/**
+ * §7 "form userDetail (encoded JSON)": the form field holds JSON text, which is parsed before the
+ * body's schema is checked, so every way of sending the payload is validated alike.
+ */
+async function parseUserDetail(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.body as { userDetail?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && typeof body.userDetail === 'string') {
+    try {
+      body.userDetail = JSON.parse(body.userDetail);
+    } catch {
+      return reply.code(400).send({ errorCode: 'request.invalidBody', message: 'userDetail is not JSON' });
+    }
+  }
+}
+
+export default async function registrationRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  app.get<{ Params: { orgId: string }; Querystring: { username: string } }>('/:orgId/signup/checkUsername', {
+    schema: {
+      params: orgIdParams,
+      querystring: {
+        type: 'object', required: ['username'],
+        properties: { username: { type: 'string', minLength: LIMITS.username.min, maxLength: LIMITS.username.max, pattern: USERNAME_PATTERN } },
+      },
+    },
+    config: { org: 'path' },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return isUsernameFree(db, request.org, request.query.username);
+  });
+
+  app.get<{ Querystring: { orgId: string } }>('/rest/registration/settings', {
+    schema: { querystring: orgIdQuery },
+    config: { org: 'query' },
+    onRequest: noStore,
+  }, async (request) => registrationSettings(request.org));
+
+  app.post<{ Querystring: SignUpQuery; Body: { userDetail: SignUpPayload } }>('/rest/registration/signUp', {
+    schema: {
+      querystring: { type: 'object', required: ['orgId'], properties: { orgId: orgIdSchema, ...invitationProperties } },
+      body: { type: 'object', required: ['userDetail'], properties: { userDetail: signUpPayloadShape } },
+    },
+    config: { org: 'query', selfService: true },
+    onRequest: noStore,
+    preValidation: parseUserDetail,
+    preHandler: app.requireCsrf,
+  }, async (request, reply) => {
+    const { orgId: _orgId, ...invitation } = request.query;
+    const result = await signUp(db, {
+      variant: 'standard', org: request.org, invitation, payload: request.body.userDetail,
+      sessionLanguage: (await request.session.current())?.language ?? null,
+    });
+    if (!result.ok) return answer(reply, result);
+    const session = await request.session.signIn(reply, result.orgId, result.contactId);
+    return { contactId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
+  });
+
+  app.get<{ Querystring: { orgId: string } & InvitationParams }>('/rest/registration/userInfo', {
+    schema: {
+      querystring: {
+        type: 'object', required: ['orgId', 'contactId', 'strOrgId', 'strContactId', 'time', 'key'],
+        properties: { orgId: orgIdSchema, ...invitationProperties },
+      },
+    },
+    // §7: every refusal says 'Failed to get specified user information', bad parameters and the organisation's included.
+    attachValidation: true,
+    config: { org: 'query', selfService: true, orgRefusal: { message: USER_INFO_FAILED } },
+    onRequest: noStore,
+  }, async (request, reply) => {
+    if (request.validationError) return reply.code(400).send({ errorCode: 'request.invalid', message: USER_INFO_FAILED });
+    return answer(reply, await invitedUserInfo(db, request.org, request.query));
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The member scope: every `/{orgId}/{contactId}/…` call of §7 (profile, contact paths, addresses,
+ * subscriptions, custom fields …). ARCHITECTURE.md "Security defaults": such a call is refused unless
+ * that contact is the session's contact in that organisation. The rule is structural: the scope's
+ * onRequest hook checks it for every route of every domain registered here, before the body is
+ * read and before any handler runs, so a domain cannot forget it:
+ *
+ * 1. the organisation of the path, as a self-service call (plugins/organization.ts; 404 / 403 §8);
+ * 2. the contactId of the path is the session's contact there, else 403 `member.notSelf`;
+ * 3. a state-changing call carries the session's X-CSRF-TOKEN, else 403 `csrf.invalid`.
+ *
+ * A domain is a folder under server/routes/member/ whose index.ts default-exports
+ * `memberDomain('name', async (app, deps) => { app.get('/profile', …) })`: its paths are relative to
+ * `/:orgId/:contactId`, and its handlers find `request.org` and `request.memberContactId`. List it
+ * in MEMBER_DOMAINS below.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteDeps } from '../../http/routeDeps.ts';
+import { resolveOrganization } from '../../plugins/organization.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The contact of a member-scope call: the path's contactId, proven to be the session's contact. */
+    memberContactId: number;
+  }
+}
+
+export interface MemberDomain {
+  name: string;
+  routes: (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
+}
+
+/** How a domain folder declares itself to the member scope. */
+export function memberDomain(name: string, routes: MemberDomain['routes']): MemberDomain {
+  return { name, routes };
+}
+
+/** Every member domain (a folder under server/routes/member/); issue 12 adds the first. */
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [];
+
+/** The prefix every member route is registered under. */
+export const MEMBER_PREFIX = '/:orgId/:contactId';
+
+const CONTACT_ID = /^[1-9][0-9]{0,9}$/;
+const NOT_SELF = { errorCode: 'member.notSelf' } as const;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default async function memberScope(app: FastifyInstance, deps: RouteDeps & { domains?: readonly MemberDomain[] }) {
+  app.decorateRequest('memberContactId', 0);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const { orgId, contactId } = request.params as { orgId?: string; contactId?: string };
+    if (!(await resolveOrganization(deps.db, request, reply, orgId, { disabled: 'refuse', selfService: true }))) return reply;
+    const signedIn = await request.session.contactId(request.org.orgId);
+    if (signedIn === null || !CONTACT_ID.test(contactId ?? '') || Number(contactId) !== signedIn) {
+      return reply.code(403).send(NOT_SELF);
+    }
+    if (!SAFE_METHODS.has(request.method)) {
+      await app.requireCsrf.call(app, request, reply);
+      if (reply.sent) return reply;
+    }
+    request.memberContactId = signedIn;
+  });
+
+  for (const domain of deps.domains ?? MEMBER_DOMAINS) {
+    await app.register(async (scope) => domain.routes(scope, deps), { prefix: MEMBER_PREFIX });
+  }
+}

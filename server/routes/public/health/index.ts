@@ -1,0 +1,16 @@
+/** `GET /healthz`: 200 `{status: "ok"}` only when the database answers. */
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { pingDatabase } from '../../../repositories/health.ts';
+
+export default async function healthRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await pingDatabase(db);
+      return { status: 'ok' };
+    } catch (err) {
+      request.log.error({ err }, 'database does not answer');
+      return reply.code(503).send({ status: 'unavailable', errorCode: 'db.unavailable' });
+    }
+  });
+}

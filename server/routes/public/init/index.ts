@@ -1,0 +1,77 @@
+/**
+ * §7 boot calls: `GET /rest/init`, `/rest/init/csrf`, `/rest/init/account`, `/rest/init/countries`.
+ *
+ * Access keys (§5, §6): `/rest/init?accessKey` and `Authorization: token {accessKey}` on
+ * `/rest/init/csrf` sign the browser in as the key's member (a new session: rotation) unless it already
+ * is; `/rest/init/account` answers the token's account. A key that is not a valid, unexpired key of
+ * that organisation is ignored: the caller stays what the session says.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguageCode } from '../../../../schemas/languages.ts';
+import { phoneCountries } from '../../../../schemas/rules/phoneCountries.ts';
+import { orgIdQuery } from '../../../http/requestShapes.ts';
+import type { RouteDeps } from '../../../http/routeDeps.ts';
+import type { Organization } from '../../../repositories/organizations.ts';
+import { accessKeyHolder, accountOf, bootData } from '../../../services/boot.ts';
+
+type OrgQuery = { Querystring: { orgId: string } };
+
+/**
+ * The boot calls answer a disabled organisation: the browser learns from /rest/init that it is
+ * disabled and shows the not-found page (§2); unknown organisations are still 404.
+ */
+const bootConfig = { org: { from: 'query', disabled: 'allow' } } as const;
+
+/** The access key of an `Authorization: token {accessKey}` header (§7 headers); null for any other value. */
+function authorizationToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return /^token +([^\s]+) *$/i.exec(header)?.[1] ?? null;
+}
+
+export default async function initRoutes(app: FastifyInstance, { db, serverVersion }: RouteDeps) {
+  async function signInWithKey(request: FastifyRequest, reply: FastifyReply, org: Organization, accessKey: string | null | undefined) {
+    const contactId = await accessKeyHolder(db, org, accessKey);
+    if (contactId !== null && (await request.session.contactId(org.orgId)) !== contactId) {
+      await request.session.signIn(reply, org.orgId, contactId);
+    }
+  }
+
+  app.get<{ Querystring: { orgId: string; accessKey?: string } }>('/rest/init', {
+    schema: {
+      querystring: {
+        ...orgIdQuery,
+        properties: { ...orgIdQuery.properties, accessKey: { type: 'string', maxLength: 200 } },
+      },
+    },
+    config: bootConfig,
+  }, async (request, reply) => {
+    const { org } = request;
+    reply.header('cache-control', 'no-store');
+    await signInWithKey(request, reply, org, request.query.accessKey);
+    return bootData(db, org, await request.session.contactId(org.orgId), serverVersion);
+  });
+
+  app.get<OrgQuery>('/rest/init/csrf', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request, reply) => {
+    const { org } = request;
+    await signInWithKey(request, reply, org, authorizationToken(request));
+    const session = await request.session.ensure(reply);
+    reply.header('cache-control', 'no-store');
+    return { csrfToken: session.csrfToken, account: await accountOf(db, org, await request.session.contactId(org.orgId)) };
+  });
+
+  app.get<OrgQuery>('/rest/init/account', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request, reply) => {
+    const { org } = request;
+    reply.header('cache-control', 'no-store');
+    const holder = await accessKeyHolder(db, org, authorizationToken(request));
+    return { account: await accountOf(db, org, holder ?? (await request.session.contactId(org.orgId))) };
+  });
+
+  app.get<OrgQuery>('/rest/init/countries', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request) => {
+    const { org } = request;
+    const language = request.cookies.language;
+    const allowed = org.settings.isEnableCountryCodeForMemberPortal ? org.settings.countryCodes : null;
+    const countryData = phoneCountries(isLanguageCode(language) ? language : 'en_US', { allowed });
+    return { countryData, defaultCountry: org.settings.defaultCountry, countryCodesEnabled: allowed !== null };
+  });
+}

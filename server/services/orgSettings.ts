@@ -1,0 +1,64 @@
+/**
+ * The admin API's organisation settings: read as stored, written back only when they pass
+ * schemas/org-settings.schema.json (refused whole, 400, nothing saved) and nobody saved in between
+ * (409); and the preview's server check of a filled-in form under edited, unsaved settings.
+ */
+import { createHash } from 'node:crypto';
+import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
+import { previewFlags } from '../../schemas/forms/previewFlags.ts';
+import type { FormMode } from '../../schemas/forms/types.ts';
+import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
+import type { Db } from '../db/client.ts';
+import { findFeatureFlags } from '../repositories/featureFlags.ts';
+import { findStoredSettings, listOrganizations, updateSettings } from '../repositories/organizations.ts';
+import { checkSubmission } from './formSubmissions.ts';
+import { ORG_NOT_FOUND } from './organizationAccess.ts';
+import { validateOrgSettings } from './orgSettingsValidator.ts';
+import { refuse, refuseValidation, type Refusal } from './results.ts';
+
+export async function organizationList(db: Db) {
+  return (await listOrganizations(db)).map((org) => ({ orgId: org.orgId, orgName: org.settings.orgName, settingsVersion: org.settingsVersion }));
+}
+
+export async function readSettings(db: Db, orgId: string) {
+  const stored = await findStoredSettings(db, orgId);
+  if (!stored) return refuse(404, ORG_NOT_FOUND);
+  return {
+    ok: true as const,
+    orgId,
+    settings: stored.settings,
+    resolved: resolveOrgSettings(stored.settings),
+    settingsVersion: stored.settingsVersion,
+    featureFlags: await findFeatureFlags(db, orgId),
+  };
+}
+
+export async function saveSettings(db: Db, orgId: string, settings: unknown, settingsVersion: number): Promise<{ ok: true; settingsVersion: number } | Refusal> {
+  const checked = validateOrgSettings(settings);
+  if (!checked.ok) return refuseValidation(checked.errors);
+  const saved = await updateSettings(db, orgId, checked.settings, settingsVersion);
+  if (saved !== null) return { ok: true, settingsVersion: saved };
+  const exists = await findStoredSettings(db, orgId);
+  return exists ? refuse(409, { errorCode: 'settings.conflict', settingsVersion: exists.settingsVersion }) : refuse(404, ORG_NOT_FOUND);
+}
+
+/**
+ * The preview's server check: validates a filled-in preview form with the settings being edited
+ * (not yet saved), through the same builder and validator a member's submission goes through.
+ */
+export async function checkPreviewForm(db: Db, orgId: string, form: FormName, input: { settings: unknown; mode: FormMode; data: unknown }): Promise<{ ok: true } | Refusal> {
+  const checked = validateOrgSettings(input.settings);
+  if (!checked.ok) return refuseValidation(checked.errors);
+  const stored = await findStoredSettings(db, orgId);
+  if (!stored) return refuse(404, ORG_NOT_FOUND);
+  if (!(FORM_BUILDERS[form].modes as readonly FormMode[]).includes(input.mode)) {
+    return refuse(400, { errorCode: 'request.invalid', message: `${form} has no ${input.mode} mode` });
+  }
+  const settings = resolveOrgSettings(checked.settings);
+  const flags = previewFlags(settings, await findFeatureFlags(db, orgId));
+  // Edited settings have no version yet: their digest keeps their compiled validators apart.
+  const digest = createHash('sha1').update(JSON.stringify(checked.settings)).digest('base64url');
+  const preview = { orgId: `${orgId}~preview~${digest}`, settings, settingsVersion: stored.settingsVersion };
+  const result = checkSubmission(preview, form, input.mode, flags, input.data);
+  return result.ok ? { ok: true } : refuseValidation(result.errors);
+}

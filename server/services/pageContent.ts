@@ -1,0 +1,17 @@
+/** What an organisation shows on its pages: the §2 help tips (admin HTML, sanitised here before it is shown) and its banner. */
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../db/client.ts';
+import type { Organization } from '../repositories/organizations.ts';
+import { findBanner, findHelpAndAnswer } from '../repositories/pageContent.ts';
+
+export async function helpTip(db: Db, org: Organization, type: string): Promise<{ content: string | null }> {
+  const content = await findHelpAndAnswer(db, org.orgId, type);
+  return { content: content === null ? null : sanitizeHtml(content) };
+}
+
+/** The banner image when the organisation shows one (hasBanner), or null. */
+export async function bannerImage(db: Db, org: Organization): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const row = await findBanner(db, org.orgId);
+  if (!row || !org.settings.hasBanner) return null;
+  return { contentType: row.contentType, bytes: Buffer.from(row.data, 'base64') };
+}

@@ -1,0 +1,45 @@
+/**
+ * Every argon2 hash and verification of the server, in one place: member passwords, security
+ * answers (§2 forgot password) and administrator passwords are stored as argon2id hashes
+ * (ARCHITECTURE.md "Security defaults"). When there is nothing to verify against (an unknown
+ * username, a contact without a security answer) the dummy hash is verified instead, so an unknown
+ * account costs the same time as a known one and the answer time tells nothing.
+ */
+import argon2 from 'argon2';
+import { normalizeSecurityAnswer } from './passwordChecks.ts';
+
+/** argon2id with the library's default cost parameters. */
+const ARGON2_OPTIONS = { type: argon2.argon2id } as const;
+
+/** Verified in place of a missing hash; made once, on first use. */
+let dummyHash: Promise<string> | undefined;
+const theDummyHash = () => (dummyHash ??= argon2.hash('no such secret', ARGON2_OPTIONS));
+
+/** The argon2id hash of a password (member or administrator). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS);
+}
+
+/** The argon2id hash of a security answer, compared trimmed and case-insensitively. */
+export function hashSecurityAnswer(answer: string): Promise<string> {
+  return hashPassword(normalizeSecurityAnswer(answer));
+}
+
+/**
+ * Whether `secret` matches `hash`. Without a hash the dummy one is verified (the same work) and the
+ * answer is false.
+ */
+export async function verifyPassword(hash: string | null | undefined, secret: string): Promise<boolean> {
+  const verified = await argon2.verify(hash ?? (await theDummyHash()), secret);
+  return verified && !!hash;
+}
+
+/** Whether `answer` matches a security answer's hash (see verifyPassword for a missing hash). */
+export function verifySecurityAnswer(hash: string | null | undefined, answer: string): Promise<boolean> {
+  return verifyPassword(hash, normalizeSecurityAnswer(answer));
+}
+
+/** Spends one verification's time on nothing: a refusal that must not answer faster than a check. */
+export async function spendVerificationTime(secret: string): Promise<void> {
+  await verifyPassword(null, secret);
+}

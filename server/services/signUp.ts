@@ -1,0 +1,173 @@
+/**
+ * The one sign-up use case (§2 new and new-profile, §7 `signUp` and the public-portal `register`):
+ * who may sign up (a public organisation; a private one only through a valid invitation, §1; the
+ * public portal through a profile token), the organisation's flags and the universal-profile rule,
+ * the payload turned back into the sign-up form's data (schemas/signUp/fromPayload.ts) and validated
+ * with the builder's schema (refusals carry the form's pointers and §5 keys), the server's password
+ * rules, the hashes, and the account stored in one transaction. The unique indexes are the one
+ * uniqueness check (repositories/accounts.ts): a username taken meanwhile is refused there.
+ */
+import type { FormFlags } from '../../schemas/forms/types.ts';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../schemas/languages.ts';
+import { publicRegisterFormData, signUpAddress, signUpContactPaths, signUpFormData, type SignUpFormData } from '../../schemas/signUp/fromPayload.ts';
+import type { InvitationParams, PublicProfile, PublicRegisterPayload, SignUpPayload } from '../../schemas/signUp/payload.ts';
+import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
+import type { Db } from '../db/client.ts';
+import { createAccount, type AccountRefusal, type NewAccount } from '../repositories/accounts.ts';
+import { findFeatureFlags } from '../repositories/featureFlags.ts';
+import { findOrganization, type Organization } from '../repositories/organizations.ts';
+import { findUsableProfileByTokenHash, type PublicProfileRow } from '../repositories/publicProfiles.ts';
+import { checkSubmission } from './formSubmissions.ts';
+import { validationFailure } from './formValidator.ts';
+import { hasInvitation, invitedContact, type InvitedContact } from './invitations.ts';
+import { organizationRefusal, SSP_DEACTIVATED } from './organizationAccess.ts';
+import { passwordRefusal } from './passwordChecks.ts';
+import { hashPassword, hashSecurityAnswer } from './passwords.ts';
+import { refuse, refuseField, refuseValidation, type Refusal } from './results.ts';
+import { hashToken } from './tokens.ts';
+
+/** §7 getPublicProfile's message for a token that stands for no profile. */
+const PROFILE_NOT_FOUND = refuse(404, { errorCode: 'publicProfile.notFound', message: 'Failed to get public user information' });
+
+/** The answer for an account that could not be stored (nothing was). */
+function refusedAccount(reason: AccountRefusal): Refusal {
+  switch (reason) {
+    case 'username.taken': return refuseField('/username', 'ssp.login.username.exist', {}, 409);
+    // §5 "unique per contact": an invited contact may have locations the organisation entered.
+    case 'locationName.taken': return refuse(400, validationFailure([{ pointer: '/address/locationName', key: 'ssp.location.locationname.exist', params: {} }]));
+    case 'invitation.used': return refuse(409, { errorCode: 'signup.invitation.used' });
+    case 'publicProfile.used': return refuse(409, { errorCode: 'publicProfile.used' });
+  }
+}
+
+/** The language a new account starts with: the one chosen in the form, else the session's, else §9's default. */
+function newAccountLanguage(chosen: string | undefined, sessionLanguage: string | null | undefined): string {
+  if (chosen && isLanguageCode(chosen)) return chosen;
+  return isLanguageCode(sessionLanguage) ? sessionLanguage : DEFAULT_LANGUAGE;
+}
+
+export type SignUpRequest =
+  /** §7 signUp: the organisation of the query (resolved and open to self-service), with or without an invitation. */
+  | { variant: 'standard'; org: Organization; invitation: Partial<InvitationParams>; payload: SignUpPayload; sessionLanguage: string | null }
+  /** §7 register: the organisation is the one the profile token names. */
+  | { variant: 'public'; payload: PublicRegisterPayload; sessionLanguage: string | null };
+
+export type SignUpResult = { ok: true; orgId: string; contactId: number } | Refusal;
+
+/** The unexpired profile `token` stands for, with its organisation (not a disabled one). */
+async function profileOf(db: Db, token: string): Promise<{ profile: PublicProfileRow; org: Organization } | null> {
+  const profile = await findUsableProfileByTokenHash(db, hashToken(token));
+  if (!profile) return null;
+  const org = await findOrganization(db, profile.orgId);
+  return org && !organizationRefusal(org, { disabled: 'refuse' }) ? { profile, org } : null;
+}
+
+export function toPublicProfile(row: PublicProfileRow): PublicProfile {
+  return { id: row.profileId, firstName: row.firstName, lastName: row.lastName, email: row.email ?? '', phone: row.phone ?? '', countryCode: row.countryCode ?? '' };
+}
+
+/** §7 getPublicProfile: the §3 Public profile a portal token stands for. */
+export async function findPublicProfile(db: Db, token: string | undefined): Promise<{ ok: true; profile: PublicProfile } | Refusal> {
+  const trimmed = token?.trim();
+  if (!trimmed) return refuse(400, { errorCode: 'request.invalid', message: 'token not found' });
+  const found = await profileOf(db, trimmed);
+  if (!found) return PROFILE_NOT_FOUND;
+  if (!found.org.settings.enableSSP) return refuse(403, SSP_DEACTIVATED);
+  return { ok: true, profile: toPublicProfile(found.profile) };
+}
+
+/** Who is signing up, in which organisation, with which form: everything that differs between the two routes. */
+type Applicant = {
+  org: Organization;
+  flags: FormFlags;
+  formData: SignUpFormData;
+  /** The e-mail address the organisation gave (invitation or profile), for a read-only e-mail field. */
+  givenEmail: string | null;
+  account: Pick<NewAccount, 'invitedContactId'> & { publicProfileId?: string };
+};
+
+async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | Refusal> {
+  if (request.variant === 'public') {
+    const { payload } = request;
+    const found = await profileOf(db, payload.token.trim());
+    if (!found) return PROFILE_NOT_FOUND;
+    const { profile, org } = found;
+    // A token of another organisation stands for no profile of this one.
+    if (payload.organizationId !== org.orgId) return PROFILE_NOT_FOUND;
+    if (!org.settings.enableSSP) return refuse(403, SSP_DEACTIVATED);
+    return {
+      org,
+      flags: { featureFlags: await findFeatureFlags(db, org.orgId), signUpVariant: 'public' },
+      formData: publicRegisterFormData(org.settings, payload),
+      givenEmail: profile.email,
+      account: { publicProfileId: profile.profileId },
+    };
+  }
+
+  const { org, payload } = request;
+  // §2: a private organisation signs up only whom it invited; any invitation given must verify.
+  let invited: InvitedContact | null = null;
+  if (hasInvitation(request.invitation)) {
+    const found = await invitedContact(db, org.orgId, request.invitation);
+    if ('status' in found) return refuse(found.status, { errorCode: found.errorCode });
+    invited = found.contact;
+  } else if (!org.settings.isPublic) {
+    return refuse(403, { errorCode: 'signup.notAllowed' });
+  }
+  // §2: with new accounts forced to the universal profile, the browser is sent there; so is the API.
+  const flags: FormFlags = { featureFlags: await findFeatureFlags(db, org.orgId), signUpVariant: 'standard' };
+  if (universalProfileRedirect(org.settings, flags.featureFlags, org.orgId) !== null) return refuse(403, { errorCode: 'signup.universalProfileOnly' });
+  if (payload.organizationId !== org.orgId) {
+    return refuse(400, { errorCode: 'request.invalid', message: 'userDetail.organizationId is not the orgId of the request' });
+  }
+  return {
+    org, flags, formData: signUpFormData(org.settings, payload),
+    givenEmail: invited ? invited.email : null,
+    account: invited ? { invitedContactId: invited.contactId } : {},
+  };
+}
+
+export async function signUp(db: Db, request: SignUpRequest): Promise<SignUpResult> {
+  const applicant = await applicantOf(db, request);
+  if ('ok' in applicant) return applicant;
+  const { org, flags, formData } = applicant;
+  const hasGivenEmail = request.variant === 'public' || applicant.account.invitedContactId !== undefined;
+  // A read-only e-mail (signupEmailEditable false) is the one the organisation gave.
+  if (hasGivenEmail && !org.settings.signupEmailEditable) {
+    delete formData.email;
+    if (applicant.givenEmail) formData.email = applicant.givenEmail;
+  }
+  const checked = checkSubmission(org, 'signUp', 'signup', flags, formData);
+  if (!checked.ok) return refuseValidation(checked.errors);
+  const data = checked.data;
+
+  let contact: NewAccount['contact'];
+  if (request.variant === 'public') {
+    // The token proves the person holds that profile, and no other.
+    if (data.publicProfileId !== applicant.account.publicProfileId) return PROFILE_NOT_FOUND;
+    contact = {
+      username: null, passwordHash: null, firstName: data.firstName!, lastName: data.lastName!, email: data.email || null,
+      preferredLanguage: newAccountLanguage(undefined, request.sessionLanguage), securityQuestion: null, securityAnswerHash: null,
+      publicProfileId: applicant.account.publicProfileId,
+    };
+  } else {
+    const username = data.username!;
+    const password = data.password!;
+    const refusal = passwordRefusal(password, username);
+    if (refusal) return refuseField('/password', refusal);
+    const [passwordHash, securityAnswerHash] = await Promise.all([hashPassword(password), hashSecurityAnswer(data.securityAnswer!)]);
+    contact = {
+      username, passwordHash, firstName: data.firstName!, lastName: data.lastName!, email: data.email || null,
+      preferredLanguage: newAccountLanguage(data.preferredLanguage, request.sessionLanguage),
+      securityQuestion: data.securityQuestion!, securityAnswerHash,
+    };
+  }
+
+  const created = await createAccount(db, org.orgId, {
+    ...(applicant.account.invitedContactId !== undefined ? { invitedContactId: applicant.account.invitedContactId } : {}),
+    contact,
+    contactPaths: signUpContactPaths(org.settings, data),
+    address: request.variant === 'public' ? null : signUpAddress(data),
+  });
+  return created.ok ? { ok: true, orgId: org.orgId, contactId: created.contactId } : refusedAccount(created.refusal);
+}
