@@ -1,24 +1,14 @@
-import type { Account } from './account.ts';
-import type { OrgSettings } from './orgSettings.ts';
+/**
+ * The boot data of §7 and the refusal body of §8, as the browser and the server name them. Defined
+ * once as JSON Schemas in schemas/api/ (boot.ts, common.ts); these are their derived types.
+ */
+import type { Refusal } from './api/common.ts';
 
 /** §3 "Nav config: showNotification, showWeather, showEvent", derived from the settings by the server. */
-export interface NavConfig {
-  showNotification: boolean;
-  showWeather: boolean;
-  showEvent: boolean;
-}
+export type { NavConfig } from './api/boot.ts';
 
 /** The answer of `GET /rest/init?orgId[&accessKey]` (§7 "boot data"). */
-export interface BootData {
-  orgId: string;
-  organization: OrgSettings;
-  navConfig: NavConfig;
-  account: Account | null;
-  serverVersion: string;
-}
+export type { BootAnswer as BootData } from './api/boot.ts';
 
 /** The error body of every refused API call (§8): a message key, never a stack trace. */
-export interface ApiErrorBody {
-  errorCode: string;
-  message?: string;
-}
+export type ApiErrorBody = Refusal;

@@ -1,17 +1,12 @@
-/** The demo-mode answers (not calls of §7): the root page's organisations and the demo mailbox. */
+/**
+ * The demo-mode answers (not calls of §7): the root page's organisations and the demo mailbox.
+ * Defined once as JSON Schemas in schemas/api/demo.ts; these are their derived types.
+ */
+import type { Static } from 'typebox';
+import type { DemoMail as DemoMailSchema, DemoOrganization as DemoOrganizationSchema } from './api/demo.ts';
 
-export interface DemoOrganization {
-  orgId: string;
-  orgName: string;
-  description: string;
-}
+/** One organisation the root page lists. */
+export type DemoOrganization = Static<typeof DemoOrganizationSchema>;
 
 /** One mail of `GET /rest/demo/mails?orgId`, as the demo mailbox `/mails` lists it. */
-export interface DemoMail {
-  mailId: number;
-  recipient: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-  sentAt: string | null;
-}
+export type DemoMail = Static<typeof DemoMailSchema>;
