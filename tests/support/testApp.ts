@@ -1,7 +1,7 @@
 /** The API as the tests see it: the real app on a fresh database with the demo organisations seeded. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -11,10 +11,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { demo?: boolean; seed?: boolean; configure?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  demo?: boolean;
+  seed?: boolean;
+  configure?: (app: FastifyInstance) => void;
+  /** Member-scope domains to register instead of the app's own (tests of the scope itself). */
+  memberDomains?: AppOptions['memberDomains'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemo(database.db);
-  const app = await buildApp({ db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test' });
+  const app = await buildApp({
+    db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test',
+    ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
+  });
   options.configure?.(app);
   await app.ready();
   return {

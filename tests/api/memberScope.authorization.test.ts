@@ -1,0 +1,134 @@
+/**
+ * The member scope (server/routes/member/index.ts; ARCHITECTURE.md "Security defaults": a
+ * `/{orgId}/{contactId}/…` call is refused (403) unless that contact is the session's contact in that
+ * organisation). A probe domain is registered through the same `memberDomain` declaration the
+ * member domains use; every cross combination of caller and addressed contact is refused, the probe
+ * never runs (not even the body is parsed), and only the member's own address passes.
+ */
+import { describe, expect, it } from 'vitest';
+import { contacts, sessionLogins } from '../../server/db/schema.ts';
+import { memberDomain } from '../../server/routes/member/index.ts';
+import { hashToken } from '../../server/services/tokens.ts';
+import { startSession, useTestApp } from '../support/testApp.ts';
+
+const ran: string[] = [];
+const probe = memberDomain('probe', async (app) => {
+  app.get('/probe', async (request) => {
+    ran.push(`GET ${request.org.orgId}/${request.memberContactId}`);
+    return { orgId: request.org.orgId, contactId: request.memberContactId };
+  });
+  app.post<{ Body: { note?: string } }>('/probe', async (request) => {
+    ran.push(`POST ${request.org.orgId}/${request.memberContactId}`);
+    return { orgId: request.org.orgId, contactId: request.memberContactId, note: request.body.note ?? null };
+  });
+});
+
+const t = useTestApp({ memberDomains: [probe] });
+
+interface Caller {
+  name: string;
+  orgId: string;
+  contactId: number | null;
+  cookie: string;
+  csrfToken: string;
+}
+
+/** A session (started at `orgId`) signed in as `contactId` there, or a visitor's when null. */
+async function callerOf(name: string, orgId: string, contactId: number | null): Promise<Caller> {
+  const session = await startSession(t.app, orgId);
+  if (contactId !== null) {
+    await t.database.db.insert(sessionLogins).values({ orgId, sessionHash: hashToken(session.sessionToken), contactId });
+  }
+  return { name, orgId, contactId, cookie: session.cookie, csrfToken: session.csrfToken };
+}
+
+async function newMember(orgId: string, firstName: string): Promise<number> {
+  const [row] = await t.database.db.insert(contacts).values({ orgId, username: `${firstName.toLowerCase()}.probe`, firstName, lastName: 'Probe', email: null })
+    .returning({ contactId: contacts.contactId });
+  return row!.contactId;
+}
+
+async function setUp() {
+  const springfieldA = await newMember('springfield', 'Ann');
+  const springfieldB = await newMember('springfield', 'Bob');
+  const acmeC = await newMember('acme', 'Cy');
+  const callers = [
+    await callerOf('member A of springfield', 'springfield', springfieldA),
+    await callerOf('member B of springfield', 'springfield', springfieldB),
+    await callerOf('member C of acme', 'acme', acmeC),
+    await callerOf('a visitor', 'springfield', null),
+  ];
+  const targets = [
+    { orgId: 'springfield', contactId: springfieldA },
+    { orgId: 'springfield', contactId: springfieldB },
+    { orgId: 'acme', contactId: acmeC },
+  ];
+  return { callers, targets };
+}
+
+const call = (caller: Caller, method: 'GET' | 'POST', path: string, options: { csrf?: boolean; payload?: string } = {}) =>
+  t.app.inject({
+    method, url: path,
+    headers: {
+      cookie: caller.cookie,
+      ...(method === 'POST' && options.csrf !== false ? { 'x-csrf-token': caller.csrfToken } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { payload: options.payload ?? JSON.stringify({ note: 'hello' }) } : {}),
+  });
+
+describe('member scope /{orgId}/{contactId}/…', () => {
+  it('lets each member reach only their own address, GET and POST alike; every other combination is 403 and nothing runs', async () => {
+    const { callers, targets } = await setUp();
+    for (const caller of callers) {
+      for (const target of targets) {
+        for (const method of ['GET', 'POST'] as const) {
+          ran.length = 0;
+          const response = await call(caller, method, `/${target.orgId}/${target.contactId}/probe`);
+          const own = caller.orgId === target.orgId && caller.contactId === target.contactId;
+          const label = `${caller.name} ${method} /${target.orgId}/${target.contactId}`;
+          if (own) {
+            expect(response.statusCode, label).toBe(200);
+            expect(response.json(), label).toMatchObject({ orgId: target.orgId, contactId: target.contactId });
+            expect(ran, label).toEqual([`${method} ${target.orgId}/${target.contactId}`]);
+          } else {
+            expect(response.statusCode, label).toBe(403);
+            expect(response.json(), label).toEqual({ errorCode: 'member.notSelf' });
+            expect(ran, label).toEqual([]);
+          }
+        }
+      }
+    }
+  });
+
+  it('refuses a POST without the CSRF token to the member themselves, and runs nothing', async () => {
+    const own = await callerOf('member', 'springfield', await newMember('springfield', 'Dee'));
+    ran.length = 0;
+    const response = await call(own, 'POST', `/springfield/${own.contactId}/probe`, { csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorCode: 'csrf.invalid' });
+    expect(ran).toEqual([]);
+  });
+
+  it('refuses before the body is read: a malformed body of a stranger is 403, not 400', async () => {
+    const stranger = await callerOf('visitor', 'springfield', null);
+    const target = await newMember('springfield', 'Eve');
+    const response = await call(stranger, 'POST', `/springfield/${target}/probe`, { payload: '{not json' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorCode: 'member.notSelf' });
+  });
+
+  it.each([
+    ['a contactId that is not a number', 'springfield', 'abc', 403, 'member.notSelf'],
+    ['an unknown organisation', 'nowhere', '1', 404, 'org.notFound'],
+    ['a disabled organisation', 'dormant', '1', 404, 'org.notFound'],
+    ['self-service turned off', 'paused', '1', 403, 'ssp.page.deactivated'],
+  ])('refuses %s with the answer of §8', async (_name, orgId, contactId, status, errorCode) => {
+    const visitor = await callerOf('visitor', 'springfield', null);
+    ran.length = 0;
+    const response = await call(visitor, 'GET', `/${orgId}/${contactId}/probe`);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ errorCode });
+    expect(ran).toEqual([]);
+  });
+});
