@@ -1,0 +1,135 @@
+/**
+ * The repositories (server/repositories/) on a real database: in-memory PGlite, and PostgreSQL when
+ * DATABASE_URL is set (tests/support/testDatabase.ts; .ci/run runs the api project both ways). Each
+ * function takes the organisation first and sees only that organisation's rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../server/repositories/accounts.ts';
+import {
+  clearLoginFailures, findContact, findContactByUsername, findUsernamesByEmail, lockContact, recordFailedLogin, upsertInvitedContact,
+} from '../../../server/repositories/contacts.ts';
+import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
+import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
+import { completePasswordReset, findUsableReset, insertPasswordReset } from '../../../server/repositories/passwordResets.ts';
+import { findSession, findSignedInContact, insertSession, signInOnNewSession } from '../../../server/repositories/sessions.ts';
+import { clearFailures, countFailure, countedFailures } from '../../../server/repositories/throttle.ts';
+import { seedDemo } from '../../../server/services/demoSeed.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/testDatabase.ts';
+
+let database: TestDatabase;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+});
+afterAll(async () => database?.drop());
+
+const account = (username: string) => ({
+  contact: {
+    username, passwordHash: 'hash', firstName: 'Repo', lastName: 'Test', email: `${username}@example.org`,
+    preferredLanguage: 'en_US', securityQuestion: null, securityAnswerHash: null,
+  },
+  contactPaths: [],
+  address: null,
+});
+
+describe('contacts', () => {
+  it('finds a username without regard to case, only in its own organisation', async () => {
+    const inSpringfield = await findContactByUsername(db(), 'springfield', 'DEMO.Member');
+    expect(inSpringfield?.username).toBe('demo.member');
+    const inAcme = await findContactByUsername(db(), 'acme', 'demo.member');
+    expect(inAcme?.contactId).toBeDefined();
+    expect(inAcme?.orgId).toBe('acme');
+    expect(await findContactByUsername(db(), 'springfield', 'nobody.here')).toBeNull();
+    expect(await findContact(db(), 'acme', inSpringfield!.contactId)).toBeNull();
+  });
+
+  it('finds the usernames of an e-mail address without regard to case', async () => {
+    const contact = (await findContactByUsername(db(), 'springfield', 'demo.member'))!;
+    expect(await findUsernamesByEmail(db(), 'springfield', contact.email!.toUpperCase())).toContain('demo.member');
+    expect(await findUsernamesByEmail(db(), 'nowhere', contact.email!)).toEqual([]);
+  });
+
+  it('counts failed logins, locks, and clears both', async () => {
+    const { contactId } = (await findContactByUsername(db(), 'fedagency', 'demo.member'))!;
+    expect(await recordFailedLogin(db(), 'fedagency', contactId)).toBe(1);
+    expect(await recordFailedLogin(db(), 'fedagency', contactId)).toBe(2);
+    const until = new Date(Date.now() + 60_000);
+    await lockContact(db(), 'fedagency', contactId, until);
+    let row = (await findContact(db(), 'fedagency', contactId))!;
+    expect(row.failedLogins).toBe(0);
+    expect(row.lockedUntil?.getTime()).toBe(until.getTime());
+    await recordFailedLogin(db(), 'fedagency', contactId);
+    await clearLoginFailures(db(), 'fedagency', contactId);
+    row = (await findContact(db(), 'fedagency', contactId))!;
+    expect([row.failedLogins, row.lockedUntil]).toEqual([0, null]);
+  });
+
+  it('re-invites the pending contact of an address instead of making a second one', async () => {
+    const first = await upsertInvitedContact(db(), 'acme', { firstName: 'In', lastName: 'Vited', email: 'invited.repo@example.org' });
+    const again = await upsertInvitedContact(db(), 'acme', { firstName: 'Re', lastName: 'Vited', email: 'INVITED.repo@example.org' });
+    expect(again).toBe(first);
+    expect((await findContact(db(), 'acme', first))?.firstName).toBe('Re');
+  });
+});
+
+describe('accounts', () => {
+  it('refuses a username taken in any case through the unique index, and stores nothing', async () => {
+    const created = await createAccount(db(), 'springfield', account('Repo.Unique'));
+    expect(created.ok).toBe(true);
+    expect(await createAccount(db(), 'springfield', account('repo.UNIQUE'))).toEqual({ ok: false, refusal: 'username.taken' });
+    // Another organisation has its own usernames.
+    expect((await createAccount(db(), 'acme', account('repo.unique'))).ok).toBe(true);
+  });
+
+  it('refuses to complete an invitation twice', async () => {
+    const invitedContactId = await upsertInvitedContact(db(), 'acme', { firstName: 'Once', lastName: 'Only', email: 'once.repo@example.org' });
+    expect((await createAccount(db(), 'acme', { ...account('once.repo'), invitedContactId })).ok).toBe(true);
+    expect(await createAccount(db(), 'acme', { ...account('twice.repo'), invitedContactId })).toEqual({ ok: false, refusal: 'invitation.used' });
+  });
+});
+
+describe('organizations and feature flags', () => {
+  it('resolve settings and flags of one organisation; a settings write needs the version it read', async () => {
+    expect((await findOrganization(db(), 'springfield'))?.settings.isPublic).toBe(true);
+    expect(await findOrganization(db(), 'nowhere')).toBeNull();
+    expect(typeof (await findFeatureFlags(db(), 'springfield')).cme_mbr_delelteButton).toBe('boolean');
+    const stored = (await findStoredSettings(db(), 'campus'))!;
+    expect(await updateSettings(db(), 'campus', stored.settings, stored.settingsVersion + 5)).toBeNull();
+    expect(await updateSettings(db(), 'campus', stored.settings, stored.settingsVersion)).toBe(stored.settingsVersion + 1);
+  });
+});
+
+describe('throttle', () => {
+  it('counts per organisation and key, and clears', async () => {
+    expect(await countFailure(db(), 'springfield', 'repo:key')).toBe(1);
+    expect(await countFailure(db(), 'springfield', 'repo:key')).toBe(2);
+    expect(await countedFailures(db(), 'acme', 'repo:key')).toBe(0);
+    await clearFailures(db(), 'springfield', 'repo:key');
+    expect(await countedFailures(db(), 'springfield', 'repo:key')).toBe(0);
+  });
+});
+
+describe('sessions and password resets', () => {
+  it('moves sign-ins elsewhere to a new session at sign-in, and a reset ends every sign-in once', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
+    const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    const expiresAt = new Date(Date.now() + 60_000);
+    await insertSession(db(), { sessionHash: 'old-repo', csrfToken: 'c1', language: null, expiresAt });
+    await signInOnNewSession(db(), 'acme', acme, null, 'old-repo');
+    await insertSession(db(), { sessionHash: 'new-repo', csrfToken: 'c2', language: null, expiresAt });
+    await signInOnNewSession(db(), 'springfield', springfield, 'old-repo', 'new-repo');
+    expect(await findSession(db(), 'old-repo')).toBeNull();
+    expect(await findSignedInContact(db(), 'acme', 'new-repo')).toBe(acme);
+    expect(await findSignedInContact(db(), 'springfield', 'new-repo')).toBe(springfield);
+
+    await insertPasswordReset(db(), 'springfield', { tokenHash: 'reset-repo', contactId: springfield, expiresAt });
+    expect(await findUsableReset(db(), 'acme', 'reset-repo')).toBeNull();
+    expect(await completePasswordReset(db(), 'springfield', 'reset-repo', 'new-hash', [])).toBe(true);
+    expect(await completePasswordReset(db(), 'springfield', 'reset-repo', 'other-hash', [])).toBe(false);
+    expect((await findContact(db(), 'springfield', springfield))?.passwordHash).toBe('new-hash');
+    expect(await findSignedInContact(db(), 'springfield', 'new-repo')).toBeNull();
+    expect(await findSignedInContact(db(), 'acme', 'new-repo')).toBe(acme);
+  });
+});
