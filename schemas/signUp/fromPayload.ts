@@ -14,56 +14,8 @@
  */
 import type { OrgSettings } from '../orgSettings.ts';
 import { normalizePhoneValue } from '../rules/phoneNumber.ts';
-import { addressOf } from './toPayload.ts';
-import {
-  EMAIL_PATH_ID,
-  type ContactAddressVo,
-  type PublicRegisterPayload,
-  type SignUpContactPath,
-  type SignUpPayload,
-} from './payload.ts';
-
-/** The phone widget's value (schemas/forms/phoneField.ts). */
-export interface PhoneFormValue {
-  value: string;
-  countryCode: string;
-  noValidate: boolean;
-}
-
-/** The sign-up form's address (the location dialog's fields plus `verified`, set by the map modal). */
-export interface SignUpAddressFormValue {
-  locationName?: string;
-  streetAddress?: string;
-  suite?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-  lat: number | null;
-  lon: number | null;
-  addressGeoCodingSource?: string;
-  /** §4/§5 a location is verified once it has a point on the map: here, both coordinates are numbers. */
-  verified: boolean;
-}
-
-/** §3 "Sign-up values", as the sign-up builder's form holds them (standard and public variants). */
-export interface SignUpFormData {
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-  password?: string;
-  securityQuestion?: string;
-  securityAnswer?: string;
-  preferredLanguage?: string;
-  /** Public variant only. */
-  publicProfileId?: string;
-  email?: string;
-  smsPhone?: PhoneFormValue;
-  mobilePhone?: PhoneFormValue;
-  slack?: string;
-  address?: SignUpAddressFormValue;
-  accept?: boolean;
-}
+import { addressOf, contactPathsOf, type PhoneFormValue, type SignUpAddressFormValue, type SignUpFormData } from './formData.ts';
+import type { ContactAddressVo, PublicRegisterPayload, SignUpContactPath, SignUpPayload } from './payload.ts';
 
 type OfferedPaths = Pick<OrgSettings, 'SMSSetting' | 'phoneSetting' | 'slackSetting' | 'showSlackDeliveryPath' | 'defaultCountry'>;
 
@@ -153,23 +105,20 @@ export function publicRegisterFormData(settings: OfferedPaths, payload: PublicRe
 }
 
 /**
- * §3 contact paths of validated sign-up form data, as stored: e-mail is pathId 1; SMS, phone and
- * Slack take the organisation's pathIds. Only filled paths the organisation offers; phone numbers as
- * §5 says they are sent ("stripped to digits or national number").
+ * §3 contact paths of validated sign-up form data, as stored: the paths the browser sends
+ * (formData.ts `contactPathsOf`: e-mail is pathId 1, SMS, phone and Slack the organisation's pathIds),
+ * only those the organisation offers, e-mail and Slack trimmed, phone numbers as §5 says they are sent
+ * ("stripped to digits or national number") with the organisation's country when none was chosen.
  */
 export function signUpContactPaths(settings: OfferedPaths, data: SignUpFormData): SignUpContactPath[] {
-  const paths: SignUpContactPath[] = [];
-  const email = given(data.email);
-  if (email) paths.push({ pathId: EMAIL_PATH_ID, pathType: 'EMAIL', value: email.trim() });
-  const phone = (pathId: number, pathType: 'SMS' | 'PHONE', field: PhoneFormValue | undefined) => {
-    const value = field ? normalizePhoneValue(field, settings.defaultCountry) : '';
-    if (field && value) paths.push({ pathId, pathType, value, countryCode: field.countryCode || settings.defaultCountry, noValidate: field.noValidate });
+  const offered: Record<SignUpContactPath['pathType'], boolean> = {
+    EMAIL: true, SMS: settings.SMSSetting.exposed, PHONE: settings.phoneSetting.exposed, SLACK: slackOffered(settings),
   };
-  if (settings.SMSSetting.exposed) phone(settings.SMSSetting.pathId, 'SMS', data.smsPhone);
-  if (settings.phoneSetting.exposed) phone(settings.phoneSetting.pathId, 'PHONE', data.mobilePhone);
-  const slack = given(data.slack);
-  if (slack && slackOffered(settings)) paths.push({ pathId: settings.slackSetting.pathId, pathType: 'SLACK', value: slack.trim() });
-  return paths;
+  return contactPathsOf(data, settings).filter((path) => offered[path.pathType]).flatMap((path) => {
+    if (path.pathType === 'EMAIL' || path.pathType === 'SLACK') return [{ ...path, value: path.value.trim() }];
+    const value = normalizePhoneValue(path, settings.defaultCountry);
+    return value ? [{ ...path, value, countryCode: path.countryCode || settings.defaultCountry }] : [];
+  });
 }
 
 /**

@@ -4,69 +4,16 @@
  * variant (§2 new-profile), to `POST /mbr-portal/api/v1/register`. The server turns the payload back
  * into form data (fromPayload.ts) and validates it with the same schema, so this mapping only moves
  * values: it checks nothing and normalises nothing (phone numbers travel as the phone widget holds them,
- * with their countryCode and the 'use as is' flag, §4). The form data's type is fromPayload.ts's, the
- * other half of the contract.
+ * with their countryCode and the 'use as is' flag, §4). The form data and the contact-path and
+ * address mappings are formData.ts's, shared with the server's half.
  */
-import type { OrgSettings } from '../orgSettings.ts';
-import type { PhoneValue } from '../rules/phoneNumber.ts';
-import type { SignUpAddressFormValue, SignUpFormData } from './fromPayload.ts';
-import {
-  EMAIL_PATH_ID,
-  type ContactAddressVo,
-  type PublicRegisterPayload,
-  type SignUpContactPath,
-  type SignUpPayload,
-} from './payload.ts';
+import { addressOf, contactPathsOf, filled, text, type PathIdSettings, type SignUpFormData } from './formData.ts';
+import type { PublicRegisterPayload, SignUpPayload } from './payload.ts';
 
 export interface PayloadContext {
   orgId: string;
   /** The organisation's SMSSetting, phoneSetting and slackSetting give those paths their pathId (§3). */
-  settings: Pick<OrgSettings, 'SMSSetting' | 'phoneSetting' | 'slackSetting'>;
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const filled = (value: unknown): boolean => text(value).trim() !== '';
-const coordinate = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-function phonePath(pathId: number, pathType: 'SMS' | 'PHONE', phone: PhoneValue | undefined): SignUpContactPath[] {
-  if (!phone || !filled(phone.value)) return [];
-  return [{
-    pathId, pathType, value: text(phone.value),
-    ...(phone.countryCode ? { countryCode: phone.countryCode } : {}),
-    noValidate: phone.noValidate === true,
-  }];
-}
-
-/** §3 contactPaths: e-mail is pathId 1, the others take the organisation's pathIds; empty paths are left out. */
-function contactPathsOf(data: SignUpFormData, settings: PayloadContext['settings']): SignUpContactPath[] {
-  return [
-    ...(filled(data.email) ? [{ pathId: EMAIL_PATH_ID, pathType: 'EMAIL' as const, value: text(data.email) }] : []),
-    ...phonePath(settings.SMSSetting.pathId, 'SMS', data.smsPhone),
-    ...phonePath(settings.phoneSetting.pathId, 'PHONE', data.mobilePhone),
-    ...(filled(data.slack) ? [{ pathId: settings.slackSetting.pathId, pathType: 'SLACK' as const, value: text(data.slack) }] : []),
-  ];
-}
-
-/**
- * §3 contactAddressVo, only for an address the member gave (a location name or a street: the fields
- * the §5 verification rule looks at). A sign-up address is new, so it has no id and no pristine name.
- */
-export function addressOf(address: SignUpAddressFormValue | undefined): ContactAddressVo | undefined {
-  if (!address || (!filled(address.locationName) && !filled(address.streetAddress))) return undefined;
-  return {
-    pristineLocationName: '',
-    locationName: text(address.locationName),
-    country: text(address.country),
-    streetAddress: text(address.streetAddress),
-    suite: text(address.suite),
-    city: text(address.city),
-    state: text(address.state),
-    postalCode: text(address.postalCode),
-    lon: coordinate(address.lon),
-    lat: coordinate(address.lat),
-    addressGeoCodingSource: text(address.addressGeoCodingSource),
-    id: null,
-  };
+  settings: PathIdSettings;
 }
 
 /**

@@ -9,7 +9,8 @@
  */
 import type { FormFlags } from '../../schemas/forms/types.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../../schemas/languages.ts';
-import { publicRegisterFormData, signUpAddress, signUpContactPaths, signUpFormData, type SignUpFormData } from '../../schemas/signUp/fromPayload.ts';
+import type { SignUpFormData } from '../../schemas/signUp/formData.ts';
+import { publicRegisterFormData, signUpAddress, signUpContactPaths, signUpFormData } from '../../schemas/signUp/fromPayload.ts';
 import type { InvitationParams, PublicProfile, PublicRegisterPayload, SignUpPayload } from '../../schemas/signUp/payload.ts';
 import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
 import type { Db } from '../db/client.ts';

@@ -141,7 +141,7 @@ describe('signUpContactPaths (what is stored)', () => {
 describe('signUpAddress', () => {
   it('answers the address as contactAddressVo, blanks as empty text', () => {
     const data = signUpFormData(springfield, payload);
-    // A sign-up address is new: no pristine name (the one mapping the browser sends with, toPayload.ts).
+    // A sign-up address is new: no pristine name (the one mapping the browser sends with, formData.ts addressOf).
     expect(signUpAddress(data)).toEqual({ ...address, pristineLocationName: '', suite: '' });
   });
 

@@ -1,7 +1,7 @@
 import type { Registry, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 import { addressLines } from '../widgets/addressLines.ts';
 import { LocationWidget } from '../widgets/LocationWidget.tsx';
 import { coordinateOf } from '../widgets/locationOptions.ts';

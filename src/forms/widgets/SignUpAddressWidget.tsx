@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trimStrings } from '../../../schemas/forms/trimStrings.ts';
 import type { FormSchema } from '../../../schemas/forms/types.ts';
-import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 import { VerifyLocationDialog, type VerifiedPoint } from '../components/VerifyLocationDialog.tsx';
 import { formContextOf } from '../formContext.ts';
 import { idOfPointer, pointerOfId } from '../pointers.ts';

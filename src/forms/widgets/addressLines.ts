@@ -1,4 +1,4 @@
-import type { SignUpAddressFormValue } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 
 /** The address as the form holds it while it is being typed: any part may still be missing. */
 type AddressValue = Partial<SignUpAddressFormValue>;

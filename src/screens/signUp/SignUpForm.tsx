@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuiltForm, FieldError } from '../../../schemas/forms/types.ts';
-import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { api, navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
 import type { PublicProfile } from '../../../schemas/signUp/payload.ts';
-import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
-import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { universalProfileRedirect } from '../../../schemas/universalProfile.ts';
 import { api, navigation } from '../../api/client.ts';

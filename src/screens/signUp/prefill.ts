@@ -1,5 +1,5 @@
 import type { PublicProfile } from '../../../schemas/signUp/payload.ts';
-import type { PhoneFormValue, SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import type { PhoneFormValue, SignUpFormData } from '../../../schemas/signUp/formData.ts';
 
 /** One delivery path of §3 "Private user info" (deliverPathInfo). */
 export interface DeliverPathInfo {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SignUpFormData } from '../../../schemas/signUp/fromPayload.ts';
+import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import type { ApiResult } from '../../api/client.ts';
 
 /** What a sign-up page starts from: nothing yet, the data that fills the form, or why the link does not work. */
