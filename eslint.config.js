@@ -144,4 +144,21 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': ['error', ...browserTypeOnlyApiSchemas, ...typedCallsOnly] },
   },
+  {
+    // Issue 8 item 8: src/forms has one public face, src/forms/index.ts. Outside it (screens, the admin
+    // page, components, the shell, screens.config.ts …) nothing imports the renderer's internals:
+    // templates, widgets, the registry, the message policy. `@typescript-eslint/no-restricted-imports`
+    // is this item's rule name: no other block sets it, so the `no-restricted-imports` patterns above
+    // (no server/) stay in force. Type imports count too. Tests may import internals.
+    files: ['src/**/*.{ts,tsx}', 'screens.config.ts'],
+    ignores: ['src/forms/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: String.raw`^(\./|(\.\./)+)(src/)?forms/(?!index(\.ts)?$)`,
+          message: 'Import the form renderer from src/forms/index.ts only; the rest of src/forms is its own (issue 8 item 8).',
+        }],
+      }],
+    },
+  },
 );

@@ -17,7 +17,7 @@ import { setCsrfToken } from '../api/client.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
-import { SchemaForm } from '../forms/SchemaForm.tsx';
+import { SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { settingsForm } from './settingsForm.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../forms/components/Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 
 /** The form and the form engine are loaded when the dialog first opens, so a page without a form stays light. */

@@ -5,7 +5,7 @@ import type { FieldError } from '../../schemas/forms/types.ts';
 import { api, navigation, setCsrfToken } from '../api/client.ts';
 import { paths } from '../api/paths.ts';
 import { useOrg } from '../org/OrgContext.tsx';
-import { SchemaForm } from '../forms/SchemaForm.tsx';
+import { SchemaForm } from '../forms/index.ts';
 
 /** §3 "Change-password form: currentPassword, newPassword, confirmPassword". */
 export interface ChangePasswordData {

@@ -115,6 +115,32 @@ describe('layers and import circles (issue 8 item 10, eslint import-x)', () => {
   });
 });
 
+describe('the form renderer\'s one public face (issue 8 item 8, eslint @typescript-eslint/no-restricted-imports)', () => {
+  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const lint = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  };
+
+  it.each([
+    ['src/screens/login/x.tsx', "import { SchemaForm } from '../../forms/SchemaForm.tsx';\nexport const a = SchemaForm;"],
+    ['src/screens/signUp/x.tsx', "import type { AsyncCheck } from '../../forms/useAsyncCheck.ts';\nexport type A = AsyncCheck;"],
+    ['src/admin/x.tsx', "import { WIDGETS } from '../forms/widgets.ts';\nexport const a = WIDGETS;"],
+    ['src/components/x.tsx', "import { pointerOfId } from '../forms/pointers.ts';\nexport const a = pointerOfId;"],
+    ['src/app/x.tsx', "import { FieldTemplate } from '../forms/templates/FieldTemplate.tsx';\nexport const a = FieldTemplate;"],
+    ['screens.config.ts', "import { messagePolicy } from './src/forms/messagePolicy.ts';\nexport const a = messagePolicy;"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect((await lint(file, code)).join('\n')).toContain('src/forms/index.ts only');
+  });
+
+  it('allows the index from outside, any module of src/forms inside it, and the builders of schemas/forms', async () => {
+    expect(await lint('src/screens/login/x.tsx', "import { SchemaForm, useSubmission } from '../../forms/index.ts';\nexport const a = [SchemaForm, useSubmission];")).toEqual([]);
+    expect(await lint('src/admin/x.tsx', "import { SchemaForm } from '../forms/index.ts';\nexport const a = SchemaForm;")).toEqual([]);
+    expect(await lint('src/forms/widgets/x.tsx', "import { formContextOf } from '../formContext.ts';\nexport const a = formContextOf;")).toEqual([]);
+    expect(await lint('src/screens/login/x.tsx', "import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';\nexport const a = buildLoginSchema;")).toEqual([]);
+  });
+});
+
 describe('tenant tables', () => {
   const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === 'object' && value !== null && 'getSQL' in value);
 

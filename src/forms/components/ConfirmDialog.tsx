@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 interface ConfirmDialogProps {
   /** The question, a message key (e.g. §4 'ssp.delete.confirm'). */

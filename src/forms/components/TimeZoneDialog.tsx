@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeZoneOption } from '../widgets/TimeZoneWidget.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 interface TimeZoneDialogProps {
   timeZones: readonly TimeZoneOption[];

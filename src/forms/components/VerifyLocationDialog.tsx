@@ -5,7 +5,7 @@ import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts
 import { addressLines } from '../widgets/addressLines.ts';
 import { LocationWidget } from '../widgets/LocationWidget.tsx';
 import { coordinateOf } from '../widgets/locationOptions.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 export interface VerifiedPoint {
   lat: number | null;

@@ -8,7 +8,7 @@ import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { pointerOfId } from '../../forms/pointers.ts';
-import { SchemaForm } from '../../forms/SchemaForm.tsx';
+import { SchemaForm } from '../../forms/index.ts';
 
 /** §9 "forgot-password throttle 500 ms": a submit this soon after the previous one is ignored. */
 export const FORGOT_PASSWORD_THROTTLE_MS = 500;

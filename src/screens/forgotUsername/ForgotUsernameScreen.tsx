@@ -6,7 +6,7 @@ import type { FieldError } from '../../../schemas/forms/types.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { SchemaForm } from '../../forms/SchemaForm.tsx';
+import { SchemaForm } from '../../forms/index.ts';
 
 /**
  * §2 forgot-username: the forgot-username builder's form; the address is checked as the member

@@ -4,7 +4,7 @@ import { api, navigation } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
-import { Dialog } from '../../forms/components/Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.
 import '../../styles/forms.css';
 

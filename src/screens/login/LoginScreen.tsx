@@ -7,7 +7,7 @@ import { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { api, navigation, writeOrgCookie } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { SchemaForm } from '../../forms/SchemaForm.tsx';
+import { SchemaForm } from '../../forms/index.ts';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 
 /** §7 `POST /manage/login` answer. */

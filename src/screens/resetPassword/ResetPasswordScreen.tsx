@@ -7,7 +7,7 @@ import { api, navigation, readCookie, writeOrgCookie } from '../../api/client.ts
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { requestPasswordChange, type ChangePasswordData } from '../../components/ChangePasswordForm.tsx';
-import { SchemaForm } from '../../forms/SchemaForm.tsx';
+import { SchemaForm } from '../../forms/index.ts';
 
 /** Where the login screen keeps the username of an expired password (§4), for the change call's loginId (same key there). */
 const EXPIRED_LOGIN_ID_KEY = 'ssp.expired.loginId';

@@ -5,8 +5,8 @@ import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { api, navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { paths } from '../../api/paths.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { SchemaForm } from '../../forms/SchemaForm.tsx';
-import type { AsyncCheck } from '../../forms/useAsyncCheck.ts';
+import { SchemaForm } from '../../forms/index.ts';
+import type { AsyncCheck } from '../../forms/index.ts';
 import { signUpFailure, type SignUpAnswer } from './signUpFailure.ts';
 
 interface SignUpFormProps {
