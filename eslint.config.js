@@ -62,6 +62,19 @@ const typedCallsOnly = [
   { selector: String.raw`ImportDeclaration[source.value=/(^|\/)api\/client(\.ts)?$/] > ImportNamespaceSpecifier`, message: typedCallsMessage },
 ];
 
+/** Issue 8 item 1: every query is a repository's (server/repositories/); only it and server/db/ see tables. */
+const serverRestrictedImports = [
+  { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries live in server/repositories/ (issue 8 item 1): only repositories and server/db import drizzle-orm.' },
+  { group: ['**/db/schema', '**/db/schema.ts', './schema', './schema.ts'], message: 'Queries live in server/repositories/ (issue 8 item 1): only repositories and server/db import db/schema.ts.' },
+];
+/** Issue 8 item 4: from server/routes/<scope>/<domain>/, `../x` is the scope's folder and `../../x` the other scopes. */
+const domainFolderImports = [
+  {
+    regex: String.raw`^\.\./(\.\./)?[^.]`,
+    message: 'A domain folder imports no other route file (issue 8 item 4): move what domains share to server/http/ or server/services/.',
+  },
+];
+
 const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'src/ and schemas/ must not import server/ (ARCHITECTURE.md, layout).' };
 
 export default tseslint.config(
@@ -159,6 +172,26 @@ export default tseslint.config(
           message: 'Import the form renderer from src/forms/index.ts only; the rest of src/forms is its own (issue 8 item 8).',
         }],
       }],
+    },
+  },
+  {
+    // Issue 8 items 1 and 4 (server): queries live in server/repositories/, so nothing else of the
+    // server imports the Drizzle schema or drizzle-orm (server/db/ itself excepted); and a file of a
+    // domain folder (server/routes/<scope>/<domain>/) imports no other route file: not another
+    // domain's folder, not a scope's index (what domains share lives in server/http/ or services/).
+    // No other block sets `no-restricted-imports` for server/, so this block adds to nothing and
+    // replaces nothing.
+    files: ['server/**/*.ts'],
+    ignores: ['server/repositories/**', 'server/db/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: serverRestrictedImports }],
+    },
+  },
+  {
+    // Repeats the patterns above: this block's setting replaces them for the domain folders.
+    files: ['server/routes/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverRestrictedImports, ...domainFolderImports] }],
     },
   },
 );

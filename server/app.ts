@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
 import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
+import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
 import errors from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
@@ -15,7 +16,7 @@ import session from './plugins/session.ts';
 import accountScope from './routes/account/index.ts';
 import adminScope from './routes/admin/index.ts';
 import demoScope from './routes/demo/index.ts';
-import memberScope, { type MemberDomain } from './routes/member/index.ts';
+import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
-import { memberDomain } from '../../server/routes/member/index.ts';
+import { memberDomain } from '../../server/http/memberDomain.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 

@@ -25,6 +25,17 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
     ['schemas/x.ts', "import { createRoot } from 'react-dom/client';\nexport const a = createRoot;", 'no React'],
     ['schemas/x.ts', "import { readFile } from 'node:fs/promises';\nexport const a = readFile;", 'no I/O'],
     ['schemas/x.ts', "import { Boot } from '../src/app/Boot.tsx';\nexport const a = Boot;", 'browser app'],
+    // Issue 8 item 1: queries live in server/repositories/.
+    ['server/routes/account/login/index.ts', "import { contacts } from '../../../db/schema.ts';\nexport const a = contacts;", 'Queries live in server/repositories/'],
+    ['server/routes/account/login/index.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;", 'Queries live in server/repositories/'],
+    ['server/routes/public/index.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;", 'Queries live in server/repositories/'],
+    ['server/services/login.ts', "import { contacts } from '../db/schema.ts';\nexport const a = contacts;", 'Queries live in server/repositories/'],
+    ['server/services/login.ts', "import { and } from 'drizzle-orm';\nexport const a = and;", 'Queries live in server/repositories/'],
+    ['server/plugins/session.ts', "import { sessions } from '../db/schema.ts';\nexport const a = sessions;", 'Queries live in server/repositories/'],
+    // Issue 8 item 4: a domain folder imports no other domain's folder (nor a scope's index).
+    ['server/routes/account/login/index.ts', "import r from '../registration/index.ts';\nexport const a = r;", 'A domain folder imports no other route file'],
+    ['server/routes/admin/invitations/index.ts', "import r from '../../account/registration/index.ts';\nexport const a = r;", 'A domain folder imports no other route file'],
+    ['server/routes/account/login/index.ts', "import scope from '../index.ts';\nexport const a = scope;", 'A domain folder imports no other route file'],
   ])('refuses in %s: %s', async (file, code, message) => {
     const messages = await lint(file, code);
     expect(messages.join('\n')).toContain(message);
@@ -33,6 +44,18 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
   it('allows server/ to import schemas/, and schemas/ a small pure library', async () => {
     expect(await lint('server/x.ts', "import { LANGUAGES } from '../schemas/languages.ts';\nexport const a = LANGUAGES;")).toEqual([]);
     expect(await lint('schemas/x.ts', "import { parsePhoneNumber } from 'libphonenumber-js';\nexport const a = parsePhoneNumber;")).toEqual([]);
+  });
+
+  it('allows repositories and server/db their queries, and a domain folder the shared server code', async () => {
+    expect(await lint('server/repositories/x.ts', "import { eq } from 'drizzle-orm';\nimport { contacts } from '../db/schema.ts';\nexport const a = [eq, contacts];")).toEqual([]);
+    expect(await lint('server/db/x.ts', "import { sql } from 'drizzle-orm';\nimport * as schema from './schema.ts';\nexport const a = [sql, schema];")).toEqual([]);
+    expect(await lint('server/routes/account/login/index.ts', [
+      "import { answer } from '../../../http/answer.ts';",
+      "import { login } from '../../../services/login.ts';",
+      "import { LIMITS } from '../../../../schemas/rules/limits.ts';",
+      "import { helper } from './helper.ts';",
+      'export const a = [answer, login, LIMITS, helper];',
+    ].join('\n'))).toEqual([]);
   });
 });
 

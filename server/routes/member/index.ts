@@ -10,30 +10,14 @@
  * 3. a state-changing call carries the session's X-CSRF-TOKEN, else 403 `csrf.invalid`.
  *
  * A domain is a folder under server/routes/member/ whose index.ts default-exports
- * `memberDomain('name', async (app, deps) => { app.get('/profile', …) })`: its paths are relative to
+ * `memberDomain('name', async (app, deps) => { app.get('/profile', …) })` (http/memberDomain.ts): its paths are relative to
  * `/:orgId/:contactId`, and its handlers find `request.org` and `request.memberContactId`. List it
  * in MEMBER_DOMAINS below.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The contact of a member-scope call: the path's contactId, proven to be the session's contact. */
-    memberContactId: number;
-  }
-}
-
-export interface MemberDomain {
-  name: string;
-  routes: (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
-}
-
-/** How a domain folder declares itself to the member scope. */
-export function memberDomain(name: string, routes: MemberDomain['routes']): MemberDomain {
-  return { name, routes };
-}
 
 /** Every member domain (a folder under server/routes/member/); issue 12 adds the first. */
 export const MEMBER_DOMAINS: readonly MemberDomain[] = [];
