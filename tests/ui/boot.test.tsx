@@ -2,7 +2,7 @@
  * The whole browser app (Boot → OrgApp → router from screens.config.ts) rendered in happy-dom
  * against the real API: §2 routing, navigation, page titles, footer, help tips and error pages.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +97,25 @@ describe('a signed-in member', () => {
     expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Logout']);
     expect(within(nav()).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout/acme');
     await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));
+  });
+
+  it('is shown one form\'s step, edit page and own page by one screen that knows which (§2)', async () => {
+    visit('/acme/login');
+    // A fresh session: the test before signed this browser in already.
+    await fetch('/logout/acme', { redirect: 'manual' });
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    for (const [path, id, mode] of [
+      ['/acme/new/account/profile', 'signUpProfile', 'step'],
+      ['/acme/new/account/edit-profile', 'signUpEditProfile', 'edit'],
+      ['/acme/my-profile', 'myProfile', 'my'],
+    ] as const) {
+      cleanup();
+      visit(path);
+      renderBoot();
+      const heading = await screen.findByRole('heading', { name: 'Profile' });
+      expect(heading.closest('section')?.dataset).toMatchObject({ screen: id, mode });
+    }
   });
 });
 
