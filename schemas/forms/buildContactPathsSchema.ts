@@ -15,6 +15,7 @@ import { assembleForm } from './assembleForm.ts';
 import { quietTimeFramesSchema } from './buildQuietTimeSchema.ts';
 import { emailField } from './commonFields.ts';
 import { phoneField } from './phoneField.ts';
+import { readOnlyUnless } from './readOnlyUnless.ts';
 import type { FieldPiece, FormBuilder, FormFlags, FormMode, FormPieces, FormSchema } from './types.ts';
 import type { QuietTimeWidgetOptions } from './widgetOptions.ts';
 
@@ -29,7 +30,8 @@ const digits = (title: string, key: string): FieldPiece => ({
 /** The value of a path and the parts that go with its type (country and 'use as is' of a phone, its extension). */
 function valuePieces(path: ContactPathDefinition, mandatory: boolean, settings: OrgSettings, readOnly: boolean): { pieces: FormPieces; keyword: FormSchema } {
   const locked = readOnly || !path.editable;
-  const value = (schema: FormSchema, required = false): FieldPiece => ({ schema: locked ? { ...schema, readOnly: true } : schema, required });
+  // The items have no ui of their own (the contactPaths widget draws them): only the schema's mark is used.
+  const value = (schema: FormSchema, required = false): FieldPiece => readOnlyUnless(!locked, { schema, required });
   if (PHONE_PATH_TYPES.has(path.type)) {
     const phone = phoneField(settings, { title: path.name, pathType: path.type, mandatory, label: path.name });
     const { value: number, ...parts } = phone.properties as Record<string, FormSchema>;

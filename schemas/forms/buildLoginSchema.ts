@@ -4,23 +4,16 @@
  */
 import { LIMITS } from '../rules/limits.ts';
 import { assembleForm } from './assembleForm.ts';
-import type { FormBuilder } from './types.ts';
+import type { FieldPiece, FormBuilder, UiSchema } from './types.ts';
+
+/** A required login field: empty or missing says the field's own key. */
+const requiredField = (title: string, max: number, key: string, ui: UiSchema): FieldPiece => ({
+  schema: { type: 'string', title, minLength: 1, maxLength: max, messages: { required: key, minLength: key } },
+  ui,
+  required: true,
+});
 
 export const buildLoginSchema: FormBuilder = () => assembleForm({
-  username: {
-    schema: {
-      type: 'string', title: 'login.username.label', minLength: 1, maxLength: LIMITS.username.max,
-      messages: { required: 'login.username.enterUsername', minLength: 'login.username.enterUsername' },
-    },
-    ui: { 'ui:widget': 'text', 'ui:autocomplete': 'username' },
-    required: true,
-  },
-  password: {
-    schema: {
-      type: 'string', title: 'login.password.label', minLength: 1, maxLength: LIMITS.password.max,
-      messages: { required: 'login.password.enterPassword', minLength: 'login.password.enterPassword' },
-    },
-    ui: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
-    required: true,
-  },
+  username: requiredField('login.username.label', LIMITS.username.max, 'login.username.enterUsername', { 'ui:widget': 'text', 'ui:autocomplete': 'username' }),
+  password: requiredField('login.password.label', LIMITS.password.max, 'login.password.enterPassword', { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' }),
 });
