@@ -89,6 +89,7 @@ type DefaultUi = { 'ui:widget'?: undefined; 'ui:options'?: FormOptions | TextWid
 /** The renderer's instructions for one field or object. */
 export type UiField = UiFieldCommon & (WidgetUi | DefaultUi);
 
+/** A form's uiSchema: the root's own instructions and, under each field's name, that field's. */
 export type UiSchema = UiField & { [field: string]: UiSchema | UiField[keyof UiField] };
 
 /**
