@@ -8,10 +8,11 @@ import type { Db } from '../db/client.ts';
 import { findAccount } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { resolveAccessKey } from './accessKeys.ts';
+import { organizationRefusal } from './organizationAccess.ts';
 
 /** The member an access key signs in as; none where members cannot sign in (disabled, SSP off). */
 export async function accessKeyHolder(db: Db, org: Organization, accessKey: string | null | undefined): Promise<number | null> {
-  if (!accessKey || org.settings.disabled || !org.settings.enableSSP) return null;
+  if (!accessKey || organizationRefusal(org, { selfService: true })) return null;
   return resolveAccessKey(db, org.orgId, accessKey);
 }
 

@@ -21,7 +21,7 @@ import { findUsableProfileByTokenHash, type PublicProfileRow } from '../reposito
 import { checkSubmission } from './formSubmissions.ts';
 import { validationFailure } from './formValidator.ts';
 import { hasInvitation, invitedContact, type InvitedContact } from './invitations.ts';
-import { organizationRefusal, SSP_DEACTIVATED } from './organizationAccess.ts';
+import { organizationRefusal } from './organizationAccess.ts';
 import { passwordRefusal } from './passwordChecks.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
 import { refuse, refuseField, refuseValidation, type Refusal } from './results.ts';
@@ -63,6 +63,12 @@ async function profileOf(db: Db, token: string): Promise<{ profile: PublicProfil
   return org && !organizationRefusal(org, { disabled: 'refuse' }) ? { profile, org } : null;
 }
 
+/** The public portal signs up as self-service (§2): 403 while the profile's organisation has enableSSP false. */
+function selfServiceRefusal(org: Organization): Refusal | null {
+  const refusal = organizationRefusal(org, { selfService: true });
+  return refusal ? refuse(refusal.status, refusal.body) : null;
+}
+
 export function toPublicProfile(row: PublicProfileRow): PublicProfile {
   return { id: row.profileId, firstName: row.firstName, lastName: row.lastName, email: row.email ?? '', phone: row.phone ?? '', countryCode: row.countryCode ?? '' };
 }
@@ -73,7 +79,8 @@ export async function findPublicProfile(db: Db, token: string | undefined): Prom
   if (!trimmed) return refuse(400, { errorCode: 'request.invalid', message: 'token not found' });
   const found = await profileOf(db, trimmed);
   if (!found) return PROFILE_NOT_FOUND;
-  if (!found.org.settings.enableSSP) return refuse(403, SSP_DEACTIVATED);
+  const deactivated = selfServiceRefusal(found.org);
+  if (deactivated) return deactivated;
   return { ok: true, profile: toPublicProfile(found.profile) };
 }
 
@@ -95,7 +102,8 @@ async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | 
     const { profile, org } = found;
     // A token of another organisation stands for no profile of this one.
     if (payload.organizationId !== org.orgId) return PROFILE_NOT_FOUND;
-    if (!org.settings.enableSSP) return refuse(403, SSP_DEACTIVATED);
+    const deactivated = selfServiceRefusal(org);
+    if (deactivated) return deactivated;
     return {
       org,
       flags: { featureFlags: await findFeatureFlags(db, org.orgId), signUpVariant: 'public' },
