@@ -25,6 +25,8 @@ export interface SchemaFormProps<T> {
   form: BuiltForm;
   formData: T;
   onChange?: (data: T) => void;
+  /** A field was left, with its (trimmed) value: e.g. forgot-password asks for the username's question (§2). */
+  onFieldBlur?: (pointer: string, value: unknown) => void;
   /** Called with the trimmed data, only when the browser's validation passes. */
   onSubmit: (data: T) => void;
   /** The server's 400 `{ errorCode: 'validation', errors }`: shown inline like the browser's own. */
@@ -60,7 +62,7 @@ const NO_ERRORS: readonly FieldError[] = [];
  * focus after a refused submit of §4/§9) is messagePolicy.ts; this component feeds it rjsf's events.
  */
 export function SchemaForm<T = Record<string, unknown>>({
-  form, formData, onChange, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
+  form, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
   idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
@@ -123,9 +125,11 @@ export function SchemaForm<T = Record<string, unknown>>({
     onChange?.(data);
   };
 
-  const handleBlur = (id: string) => {
+  const handleBlur = (id: string, value: unknown) => {
     const pointer = pointerOfId(idPrefix, id);
-    if (pointer !== null) touch(pointer);
+    if (pointer === null) return;
+    touch(pointer);
+    onFieldBlur?.(pointer, value);
   };
 
   const handleSubmit = (event: IChangeEvent<T>) => {

@@ -1,20 +1,21 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BuiltForm, FieldError } from '../../../schemas/forms/types.ts';
+import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
-import { api, navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
-import { paths } from '../../api/paths.ts';
+import { navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
+import { checkUsername, type SignUpReply } from '../../api/registration.ts';
+import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { SchemaForm } from '../../forms/index.ts';
-import type { AsyncCheck } from '../../forms/index.ts';
-import { signUpFailure, type SignUpAnswer } from './signUpFailure.ts';
+
+/** Shown when a refusal names no field and its errorCode has no message of its own (network failure included). */
+export const SIGN_UP_FAILED = 'signup.failed';
 
 interface SignUpFormProps {
   /** The sign-up builder's form for the page's variant. */
   form: BuiltForm;
   initialData: SignUpFormData;
   /** Sends the (trimmed, browser-valid) form data: signUp or register (§7). */
-  send: (data: SignUpFormData) => Promise<ApiResult<unknown>>;
+  send: (data: SignUpFormData) => Promise<ApiResult<SignUpReply | null>>;
   /** Runs once the account exists and the session is signed in, before the page is left. */
   onSignedIn?: () => void;
 }
@@ -23,59 +24,42 @@ interface SignUpFormProps {
  * The sign-up form of both sign-up pages (§2 sections, from the builder; the create button waits for
  * the terms box, the builder's submitNeeds) and what happens with the answer (§4 Sign-up success):
  * on 200 the rotated session's CSRF token is kept and the browser loads the member's home anew, so
- * the boot reads the new account (the sign-up steps of §2 come with a later issue); a refusal shows
- * its field errors inline and anything else as a message above the create button.
+ * the boot reads the new account (the sign-up steps of §2 come with a later issue). §4 "otherwise
+ * signUpError stored from errorCode … Failure message shows above the create button": field errors go
+ * inline; otherwise the errorCode's own message, or SIGN_UP_FAILED for a code the catalogue lacks.
  */
 export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormProps) {
-  const { t, i18n } = useTranslation();
-  const { boot } = useOrg();
-  const orgId = boot.orgId;
-  const [data, setData] = useState<SignUpFormData>(initialData);
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const { i18n } = useTranslation();
+  const orgId = useOrg().boot.orgId;
   // §5 username "unused ('ssp.login.username.exist'); availability checked by server only when at
   // least 4 chars and valid" (the widget asks only then); the answer is true when the name is free.
   const usernameFree: AsyncCheck = useCallback(async (value, signal) => {
-    const result = await api.get<boolean>(paths.checkUsername(orgId), { query: { username: value }, signal });
+    const result = await checkUsername(orgId, value, signal);
     if (result.isCanceled || result.hasError) throw new Error('not checked');
     return result.data === true ? true : 'ssp.login.username.exist';
   }, [orgId]);
   const asyncChecks = useMemo(() => ({ username: usernameFree }), [usernameFree]);
-
-  async function submit(values: SignUpFormData) {
-    setBusy(true);
-    setFailure(null);
+  const submission = useSubmission<SignUpFormData>(initialData, async (values) => {
     const result = await send(values);
     if (!result.hasError && !result.isCanceled && result.status >= 200 && result.status < 300) {
-      const answer = (result.data ?? {}) as SignUpAnswer;
-      if (typeof answer.CSRF_TOKEN_FOR_SESSION === 'string') setCsrfToken(answer.CSRF_TOKEN_FOR_SESSION);
+      const token = result.data?.CSRF_TOKEN_FOR_SESSION;
+      if (typeof token === 'string') setCsrfToken(token);
       onSignedIn?.();
-      // The form stays disabled: the page is being left.
       navigation.assign(`/${encodeURIComponent(orgId)}/home`);
-      return;
+      return done({ leaving: true });
     }
-    const refused = signUpFailure(result.data, (key) => i18n.exists(key));
-    setBusy(false);
-    setData(values);
-    setServerErrors(refused.errors);
-    setFailure(refused.messageKey);
-  }
+    return refused(result.data, { fallbackKey: SIGN_UP_FAILED, isKnown: (key) => i18n.exists(key) });
+  });
 
   return (
     <SchemaForm<SignUpFormData>
       idPrefix="signup"
       form={form}
-      formData={data}
-      onChange={setData}
-      onSubmit={(values) => void submit(values)}
-      serverErrors={serverErrors}
+      {...submission.form}
       asyncChecks={asyncChecks}
-      disabled={busy}
       submitLabelKey="signup.create.button"
       // §4 "Failure message shows above the create button".
-      aboveSubmit={failure ? <p role="alert" className="form-alert">{t(failure)}</p> : null}
+      aboveSubmit={<FormAlert message={submission.message} />}
     />
   );
 }

@@ -2,11 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
-import type { PublicProfile } from '../../../schemas/signUp/payload.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
-import { api } from '../../api/client.ts';
-import { paths } from '../../api/paths.ts';
+import { getPublicProfile, register } from '../../api/publicProfile.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { prefillFromPublicProfile } from './prefill.ts';
@@ -35,17 +33,14 @@ export default function SignUpPublicScreen() {
     if (!token) return null;
     const fields = new Set(Object.keys(form.schema.properties ?? {}));
     return async (signal: AbortSignal) => prefillOf(
-      await api.get<PublicProfile>(paths.publicProfile, { query: { token }, signal, isSignUp: true }),
+      await getPublicProfile(token, signal),
       (profile) => prefillFromPublicProfile(profile, fields, org.defaultCountry),
       (key) => i18n.exists(key),
     );
   }, [token, form, org.defaultCountry, i18n]);
   const prefill = usePrefill(load);
 
-  const send = useCallback((values: SignUpFormData) => api.post(paths.registerPublic, {
-    json: toPayload(values, { orgId, settings: org, token }),
-    isSignUp: true,
-  }), [orgId, org, token]);
+  const send = useCallback((values: SignUpFormData) => register(toPayload(values, { orgId, settings: org, token })), [orgId, org, token]);
 
   if (!token) return <SignUpProblem messageKey="fetchPublicProfileError" reasonKey="publicProfile.token.missing" />;
   if (prefill.status === 'loading') return <LoadingBar />;

@@ -5,12 +5,12 @@ import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { universalProfileRedirect } from '../../../schemas/universalProfile.ts';
-import { api, navigation } from '../../api/client.ts';
-import { paths } from '../../api/paths.ts';
+import { navigation } from '../../api/client.ts';
+import { signUp, userInfo } from '../../api/registration.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { invitationOf } from './invitation.ts';
-import { prefillFromUserInfo, type PrivateUserInfo } from './prefill.ts';
+import { prefillFromUserInfo } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 import { SignUpProblem } from './SignUpProblem.tsx';
 import { prefillOf, usePrefill } from './usePrefill.ts';
@@ -40,19 +40,17 @@ export default function SignUpScreen() {
     if (external || !invitation) return null;
     const fields = new Set(Object.keys(form.schema.properties ?? {}));
     return async (signal: AbortSignal) => prefillOf(
-      await api.get<PrivateUserInfo>(paths.userInfo, { query: { orgId, ...invitation }, signal, isSignUp: true }),
+      await userInfo(orgId, invitation, signal),
       (info) => prefillFromUserInfo(info, fields, org.defaultCountry),
       (key) => i18n.exists(key),
     );
   }, [external, invitation, form, orgId, org.defaultCountry, i18n]);
   const prefill = usePrefill(load);
 
-  const send = useCallback((values: SignUpFormData) => api.post(paths.signUp, {
-    query: { orgId, ...invitation },
-    json: { userDetail: toPayload(values, { orgId, settings: org }) },
-    base64: true,
-    isSignUp: true,
-  }), [orgId, invitation, org]);
+  const send = useCallback(
+    (values: SignUpFormData) => signUp(orgId, invitation, toPayload(values, { orgId, settings: org })),
+    [orgId, invitation, org],
+  );
 
   if (external || prefill.status === 'loading') return <LoadingBar />;
   if (prefill.status === 'failed') return <SignUpProblem messageKey="getPrivateUserInfoError" reasonKey={prefill.reasonKey} />;

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { loginPageVariant } from '../../../schemas/universalProfile.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+
+/**
+ * §2 Login page links, carrying accessKey (`keep`): single sign-on, forgot-username and
+ * forgot-password (not when the public portal hides the login form), and sign-up in a public
+ * organisation, which leaves for the universal profile when the public portal's flags say so (§6).
+ */
+export function LoginLinks({ variant, keep }: { variant: ReturnType<typeof loginPageVariant>; keep: string }) {
+  const { t } = useTranslation();
+  const org = useOrg().boot.organization;
+  return (
+    <ul className="link-list">
+      {org.enabledSSO ? <li><Link to={`sso${keep}`}>{t('login.sso.link')}</Link></li> : null}
+      {variant.hideLoginForm ? null : (
+        <>
+          <li><Link to={`../forgot-username${keep}`} relative="path">{t('login.forgotUsername.link')}</Link></li>
+          <li><Link to={`../forgot-password${keep}`} relative="path">{t('login.forgotPassword.link')}</Link></li>
+        </>
+      )}
+      {org.isPublic ? (
+        <li>
+          {variant.signUpUrl
+            ? <a href={variant.signUpUrl}>{t('login.signUp.link')}</a>
+            : <Link to={`../new${keep}`} relative="path">{t('login.signUp.link')}</Link>}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** §2, §6 the public portal's panel offering to continue at the universal profile. */
+export function UniversalProfilePanel({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="notice universal-profile" aria-labelledby="universal-profile-title">
+      <h3 id="universal-profile-title">{t('login.universalProfile.title')}</h3>
+      <p>{t('login.universalProfile.text')}</p>
+      <a className="button button-primary" href={url}>{t('login.universalProfile.continue')}</a>
+    </section>
+  );
+}
