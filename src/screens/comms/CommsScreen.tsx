@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
-import { paths } from '../../api/paths.ts';
+import { getComms } from '../../api/comms.ts';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { CommsErrorPage } from '../errors/CommsErrorPage.tsx';
@@ -13,7 +12,7 @@ import { CommsErrorPage } from '../errors/CommsErrorPage.tsx';
  */
 export function CommsScreen({ commsId }: { commsId: string }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useSWR(commsId ? ['comms', commsId] : null, () => api.get<{ title?: string }>(paths.comms(commsId)), {
+  const { data, isLoading } = useSWR(commsId ? ['comms', commsId] : null, () => getComms(commsId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, navigation } from '../../api/client.ts';
-import { paths } from '../../api/paths.ts';
+import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
+import { navigation } from '../../api/client.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -38,7 +38,7 @@ export default function HomeScreen() {
   async function deleteAccount() {
     setDialog(null);
     setDeleting(true);
-    const result = await api.post<{ status?: string; errorCode?: string } | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE' } });
+    const result = await requestAccountDeletion(orgId);
     if (!result.hasError && result.data?.status === 'yes') {
       // §4 "Delete-account confirm clears stored cookies": the server's answer clears them (routes/account.ts).
       const portalUrl = org.publicPortal.url;
