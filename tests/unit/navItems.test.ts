@@ -44,6 +44,10 @@ describe('navigation bar by screens.config.ts (§2)', () => {
     expect(items.find((i) => i.id === 'welcome')).toEqual({ id: 'welcome', labelKey: 'nav.welcome' });
   });
 
+  it('links a screen whose path ends in /* at its base (§2 travel), not at a literal "*"', () => {
+    expect(navItems(contextFor('campus', { account: {} })).find((i) => i.id === 'travel')?.to).toBe('/campus/travel');
+  });
+
   it('hides Sign up inside the member app (§2 "sign up (public orgs outside the member app)")', () => {
     const ids = navItems(contextFor('springfield', { query: 'from=member' })).map((i) => i.id);
     expect(ids).toContain('login');
