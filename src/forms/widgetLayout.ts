@@ -1,5 +1,4 @@
-import type { FieldTemplateProps, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import type { FieldTemplateProps } from '@rjsf/utils';
 import type { WidgetName } from '../../schemas/forms/types.ts';
 import { WIDGET_LAYOUT, type WidgetLayout } from './widgets.ts';
 
@@ -16,12 +15,4 @@ export function widgetLayout({ schema, uiSchema }: Pick<FieldTemplateProps, 'sch
   if (type === 'object') return 'container';
   if (type === 'array') return 'container';
   return 'label';
-}
-
-/**
- * What a widget of layout 'around' is handed besides rjsf's widget props: the object's own fields,
- * drawn with the uiSchema it gives them (fields/ObjectWidgetField.tsx), to place where it wants them.
- */
-export interface AroundWidgetProps extends WidgetProps {
-  drawFields?: (uiSchema: RjsfUiSchema) => ReactNode;
 }

@@ -8,8 +8,8 @@ import { VerifyLocationDialog, type VerifiedPoint } from '../components/VerifyLo
 import { formContextOf } from '../formContext.ts';
 import { idOfPointer, pointerOfId } from '../pointers.ts';
 import { validateFormData } from '../validator.ts';
-import type { AroundWidgetProps } from '../widgetLayout.ts';
 import { addressLines } from './addressLines.ts';
+import type { AroundWidgetProps } from './aroundWidget.ts';
 import { controlProps } from './controlProps.ts';
 import { coordinateOf } from './locationOptions.ts';
 

@@ -10,6 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/i18n/en_US.json' with { type: 'json' };
 import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
+import type { UiSchema } from '../../../schemas/forms/types.ts';
 import { fixtureOrgs } from '../../fixtures/orgs.ts';
 import { formI18n } from './formI18n.ts';
 import { renderForm } from './renderForm.tsx';
@@ -30,7 +31,7 @@ const verifyButton = () => screen.getByRole('button', { name: en['signup.locatio
 describe('signUpAddress widget', () => {
   it('draws the address fields and the verify button, not the location map, and hides the coordinates', () => {
     renderForm(i18n, signUp(), { idPrefix: 'preview' });
-    expect(signUp().uiSchema.address?.['ui:widget']).toBe('signUpAddress');
+    expect((signUp().uiSchema.address as UiSchema)['ui:widget']).toBe('signUpAddress');
     expect(control('/address/streetAddress')).toBeInstanceOf(HTMLInputElement);
     expect(verifyButton().disabled).toBe(true);
     expect(document.querySelector('.location-widget')).toBeNull();
