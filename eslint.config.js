@@ -23,6 +23,7 @@ const browserLayers = [
   ['src/components'],
   ['src/org'],
   ['src/forms'],
+  ['src/ui'],
   ['src/i18n'],
   ['src/api'],
   ['schemas'],
