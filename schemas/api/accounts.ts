@@ -4,7 +4,7 @@
  * `POST /deleteAccount/{orgId}`. Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
-import { OrgId, Refusal, Text, type Reply } from './common.ts';
+import { Constant, OrgId, Refusal, Text, type Reply } from './common.ts';
 
 export { OrgIdParams as LogoutParams, OrgIdParams as ChangePasswordParams, OrgIdParams as DeleteAccountParams } from './common.ts';
 
@@ -68,7 +68,7 @@ export type ChangePasswordAnswer = Static<typeof ChangePasswordAnswer>;
 export type ChangePasswordReply = Reply<ChangePasswordAnswer>;
 
 /** deleteAccount's form: a POST that says DELETE. */
-export const DeleteAccountBody = Type.Object({ _method: Type.Literal('DELETE') });
+export const DeleteAccountBody = Type.Object({ _method: Constant('DELETE') });
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
 
 /** §7 deleteAccount answer: `status 'yes'` when the account is gone; a refusal says `status 'no'` and why. */

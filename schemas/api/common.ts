@@ -21,6 +21,13 @@ import { Type, type Static, type TSchema } from 'typebox';
 /** A string of at most `maxLength` characters: the generous size limit of a free-text request field. */
 export const Text = (maxLength: number) => Type.String({ maxLength });
 
+/**
+ * A constant of the wire, e.g. `_method: 'DELETE'`: `{ const }` without a `type`, so Fastify's ajv
+ * checks the value as sent and never coerces a one-element array into it, as it would for a typed
+ * string (`Type.Literal`).
+ */
+export const Constant = <const V extends string>(value: V) => Type.Unsafe<V>({ const: value });
+
 /** §7 `{orgId}`: the organisation's id as it appears in addresses (and the org_id of every row). */
 export const OrgId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' });
 
@@ -67,8 +74,25 @@ export type Reply<A, R = Refusal> = Partial<A> & Partial<R>;
  * richer one the call names). Fastify picks the schema by status code; `2xx` stands for 200 and 201.
  */
 export function answers<A extends TSchema, R extends TSchema = typeof Refusal>(answer: A, refusal?: R) {
+  return { '2xx': answer, ...refusals(refusal) } as const;
+}
+
+/**
+ * The `response` map of a call whose 2xx answer is not JSON (a catalogue file, an image, an HTML
+ * page) or no body at all (a redirect): only its 4xx and 5xx refusals, the §8 body or the call's own.
+ */
+export function refusals<R extends TSchema = typeof Refusal>(refusal?: R) {
   const refused = (refusal ?? Refusal) as R;
-  return { '2xx': answer, '4xx': refused, '5xx': refused } as const;
+  return { '4xx': refused, '5xx': refused } as const;
+}
+
+/**
+ * The `response` entry of an answer that is not JSON (a catalogue file, an image, an HTML page): its
+ * media type and what it holds, for the documentation. The server sends such an answer as bytes,
+ * which Fastify never serializes, hence the derived type.
+ */
+export function media<S extends TSchema>(mediaType: string, schema: S) {
+  return { content: { [mediaType]: { schema: Type.Unsafe<Uint8Array>(schema) } } };
 }
 
 /** The answer of the calls that answer a bare `true`/`false` (§7 "truthy"): validate…, checkUsername. */

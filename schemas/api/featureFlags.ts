@@ -4,13 +4,13 @@
  */
 import { Type, type Static } from 'typebox';
 import { FEATURE_FLAG_NAMES, type FeatureFlags } from '../featureFlags.ts';
-import { OrgIdQuery } from './common.ts';
+import { Constant, OrgIdQuery } from './common.ts';
 
 export { OrgIdQuery as FeatureFlagsQuery };
 
 /** The request: up to 10 asks of up to 50 known flag names each. */
 export const FeatureFlagsBody = Type.Array(Type.Object({
-  trafficType: Type.Literal('organization'),
+  trafficType: Constant('organization'),
   names: Type.Array(Type.Enum([...FEATURE_FLAG_NAMES]), { maxItems: 50 }),
 }, { additionalProperties: false }), { minItems: 1, maxItems: 10 });
 export type FeatureFlagsBody = Static<typeof FeatureFlagsBody>;

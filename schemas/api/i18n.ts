@@ -16,6 +16,13 @@ export type LanguageParams = Static<typeof LanguageParams>;
 export const CatalogueQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 100 })) });
 export type CatalogueQuery = Static<typeof CatalogueQuery>;
 
+/**
+ * The catalogue: flat message keys and their texts (public/i18n/{lang}.json). The server sends the
+ * file's bytes as they are, so this schema describes the answer without serializing it.
+ */
+export const Catalogue = Type.Record(Type.String(), Type.String());
+export type Catalogue = Static<typeof Catalogue>;
+
 /** `POST /changeLanguage/{lang}` answer. */
 export const ChangeLanguageAnswer = Type.Object({ status: Type.String(), language: Type.Optional(Type.String()) });
 export type ChangeLanguageAnswer = Static<typeof ChangeLanguageAnswer>;

@@ -16,6 +16,12 @@ export type HelpAndAnswerQuery = Static<typeof HelpAndAnswerQuery>;
 export const HelpAndAnswer = Type.Object({ content: Type.Union([Type.String(), Type.Null()]) });
 export type HelpAndAnswer = Static<typeof HelpAndAnswer>;
 
+/** `GET /{orgId}/banner`: the organisation's image, as uploaded (its own media type). */
+export const BannerImage = Type.String({ format: 'binary' });
+
 /** The footer's default legal pages. */
 export const LegalPageParams = Type.Object({ page: Type.Enum(['terms.html', 'privacy.html']) });
 export type LegalPageParams = Static<typeof LegalPageParams>;
+
+/** A legal page: the static HTML of public/legal/. */
+export const LegalPage = Type.String();

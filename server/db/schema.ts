@@ -218,7 +218,7 @@ export const contactPaths = pgTable(
     /** §2 receive-notification toggle. */
     pathEnable: boolean('path_enable').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
-    quietTimeFrames: jsonb('quiet_time_frames').notNull().default([]),
+    quietTimeFrames: jsonb('quiet_time_frames').$type<unknown[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),

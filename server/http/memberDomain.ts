@@ -4,8 +4,7 @@
  * the scope behind its hook. Outside the scope's index so that a domain and the index that lists it
  * do not import each other.
  */
-import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from './routeDeps.ts';
+import type { RouteApp, RouteDeps } from './routeDeps.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +15,7 @@ declare module 'fastify' {
 
 export interface MemberDomain {
   name: string;
-  routes: (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
+  routes: (app: RouteApp, deps: RouteDeps) => Promise<void>;
 }
 
 /** A member domain: `export default memberDomain('profile', async (app, deps) => { app.get('/profile', …) })`. */

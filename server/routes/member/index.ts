@@ -14,6 +14,7 @@
  * `/:orgId/:contactId`, and its handlers find `request.org` and `request.memberContactId`. List it
  * in MEMBER_DOMAINS below.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
@@ -47,6 +48,6 @@ export default async function memberScope(app: FastifyInstance, deps: RouteDeps 
   });
 
   for (const domain of deps.domains ?? MEMBER_DOMAINS) {
-    await app.register(async (scope) => domain.routes(scope, deps), { prefix: MEMBER_PREFIX });
+    await app.register(async (scope) => domain.routes(scope.withTypeProvider<TypeBoxTypeProvider>(), deps), { prefix: MEMBER_PREFIX });
   }
 }
