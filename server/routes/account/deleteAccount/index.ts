@@ -2,25 +2,25 @@
  * §7 `POST /deleteAccount/{orgId}` (form `_method=DELETE`; status, errorCode): services/accountDeletion.ts.
  * The answer clears the cookies the portal stored for the organisation.
  */
-import type { FastifyInstance } from 'fastify';
-import { answer } from '../../../http/answer.ts';
-import { orgIdParams } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { DeleteAccountAnswer, DeleteAccountBody, DeleteAccountParams } from '../../../../schemas/api/accounts.ts';
+import { answers } from '../../../../schemas/api/common.ts';
+import { refused } from '../../../http/answer.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { deleteOwnAccount } from '../../../services/accountDeletion.ts';
 
 /** Cookies the browser app keeps per organisation (§4 "Delete-account confirm clears stored cookies"). */
 const ORG_COOKIES = ['entryFromPublicPortal', 'p_expired', 'accessKey', 'redirectModalShown'];
 
-export default async function deleteAccountRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.post<{ Params: { orgId: string }; Body: { _method?: string } }>('/deleteAccount/:orgId', {
-    schema: { params: orgIdParams, body: { type: 'object', required: ['_method'], properties: { _method: { const: 'DELETE' } } } },
+export default async function deleteAccountRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.post('/deleteAccount/:orgId', {
+    schema: { params: DeleteAccountParams, body: DeleteAccountBody, response: answers(DeleteAccountAnswer) },
     // §7 deleteAccount answers `status: 'no'` on every refusal, the organisation's included.
     config: { org: 'path', orgRefusal: { status: 'no' } },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;
     const result = await deleteOwnAccount(db, request.org, await request.session.contactId(orgId));
-    if (!result.ok) return answer(reply, result);
+    if (!result.ok) return refused(reply, result);
     for (const name of ORG_COOKIES) reply.clearCookie(name, { path: `/${orgId}` });
     return { status: 'yes' };
   });

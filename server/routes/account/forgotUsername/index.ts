@@ -5,24 +5,21 @@
  * (§5 "known"), a mail that cannot be written 'ssp.forgotUsername.send.error'. The rules and the
  * throttle are services/forgotUsername.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
+import { ForgotUsernameParams, SendUsernameAnswer, SendUsernameBody, ValidateEmailQuery } from '../../../../schemas/api/forgotUsername.ts';
 import { answer } from '../../../http/answer.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
-import { orgIdParams } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { isEmailKnown, sendUsernames } from '../../../services/forgotUsername.ts';
 
-export default async function forgotUsernameRoutes(app: FastifyInstance, { db, mailer, publicUrl }: RouteDeps) {
-  app.get<{ Params: { orgId: string }; Querystring: { email: string } }>('/:orgId/forgotUsername/validateEmail', {
-    schema: {
-      params: orgIdParams,
-      querystring: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 80 } } },
-    },
+export default async function forgotUsernameRoutes(app: RouteApp, { db, mailer, publicUrl }: RouteDeps) {
+  app.get('/:orgId/forgotUsername/validateEmail', {
+    schema: { params: ForgotUsernameParams, querystring: ValidateEmailQuery, response: answers(BooleanAnswer) },
     config: { org: 'path' },
   }, async (request, reply) => answer(reply, await isEmailKnown(db, request.org, request.query.email, request.ip), (result) => result.known));
 
-  app.post<{ Params: { orgId: string }; Body: { email?: string } }>('/:orgId/forgotUsername/sendEmail', {
-    schema: { params: orgIdParams, body: { type: 'object', properties: { email: { type: 'string', maxLength: 200 } } } },
+  app.post('/:orgId/forgotUsername/sendEmail', {
+    schema: { params: ForgotUsernameParams, body: SendUsernameBody, response: answers(SendUsernameAnswer) },
     config: { org: 'path', selfService: true },
     preHandler: app.requireCsrf,
   }, async (request, reply) => answer(reply, await sendUsernames(

@@ -4,30 +4,28 @@
  * status '1', errorCode). The rules are services/passwordChange.ts; a changed password starts a new
  * session (issue 4 "rotated on login and on password change").
  */
-import type { FastifyInstance } from 'fastify';
-import { answer } from '../../../http/answer.ts';
-import { orgIdParams } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { ChangePasswordAnswer, ChangePasswordBody, ChangePasswordParams, ValidatePasswordBody } from '../../../../schemas/api/accounts.ts';
+import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
+import { refused } from '../../../http/answer.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { changePassword, isPasswordUsable } from '../../../services/passwordChange.ts';
 
-const text = { type: 'string', maxLength: 200 } as const;
-
-export default async function passwordRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.post<{ Params: { orgId: string }; Body: { userName?: string; password?: string } }>('/:orgId/changePassword/validatePassword', {
-    schema: { params: orgIdParams, body: { type: 'object', properties: { userName: text, password: text } } },
+export default async function passwordRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.post('/:orgId/changePassword/validatePassword', {
+    schema: { params: ChangePasswordParams, body: ValidatePasswordBody, response: answers(BooleanAnswer) },
     config: { org: 'path' },
     preHandler: app.requireCsrf,
   }, async (request) => isPasswordUsable(request.org, request.body.userName ?? '', request.body.password ?? ''));
 
-  app.post<{ Params: { orgId: string }; Body: { loginId?: string; oldPassword?: string; newPassword?: string } }>('/:orgId/changePassword', {
-    schema: { params: orgIdParams, body: { type: 'object', properties: { loginId: text, oldPassword: text, newPassword: text } } },
+  app.post('/:orgId/changePassword', {
+    schema: { params: ChangePasswordParams, body: ChangePasswordBody, response: answers(ChangePasswordAnswer) },
     config: { org: 'path' },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;
     const signedIn = await request.session.contactId(orgId);
     const result = await changePassword(db, request.org, signedIn, request.body);
-    if (!result.ok) return answer(reply, result);
+    if (!result.ok) return refused(reply, result);
     if (result.outcome === 'timeout') return { status: 'timeout' };
     if (signedIn === null) return { status: '1' };
     const session = await request.session.signIn(reply, orgId, signedIn);

@@ -9,27 +9,26 @@
  * The organisation is the one the token names (a token's hash is unique over every organisation),
  * so these routes declare none: the sign-up service checks it.
  */
-import type { FastifyInstance } from 'fastify';
-import type { PublicRegisterPayload } from '../../../../schemas/signUp/payload.ts';
-import { answer } from '../../../http/answer.ts';
+import { answers } from '../../../../schemas/api/common.ts';
+import { PublicProfile, PublicProfileQuery, PublicRegisterPayload, RegisterAnswer } from '../../../../schemas/api/publicProfile.ts';
+import { answer, refused } from '../../../http/answer.ts';
 import { noStore } from '../../../http/noStore.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
-import { publicRegisterShape } from '../../../http/signUpShapes.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { findPublicProfile, signUp } from '../../../services/signUp.ts';
 
-export default async function publicProfileRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.get<{ Querystring: { token?: string } }>('/mbr-portal/api/v1/getPublicProfile', {
-    schema: { querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+export default async function publicProfileRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.get('/mbr-portal/api/v1/getPublicProfile', {
+    schema: { querystring: PublicProfileQuery, response: answers(PublicProfile) },
     onRequest: noStore,
   }, async (request, reply) => answer(reply, await findPublicProfile(db, request.query.token), (result) => result.profile));
 
-  app.post<{ Body: PublicRegisterPayload }>('/mbr-portal/api/v1/register', {
-    schema: { body: publicRegisterShape },
+  app.post('/mbr-portal/api/v1/register', {
+    schema: { body: PublicRegisterPayload, response: answers(RegisterAnswer) },
     onRequest: noStore,
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const result = await signUp(db, { variant: 'public', payload: request.body, sessionLanguage: (await request.session.current())?.language ?? null });
-    if (!result.ok) return answer(reply, result);
+    if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     return { individualAccountId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });

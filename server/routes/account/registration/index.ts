@@ -10,19 +10,17 @@
  * - `GET /rest/registration/userInfo?orgId&contactId&strOrgId&strContactId&time&key`: what the
  *   organisation already knows of an invited contact, to fill the sign-up form.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { USERNAME_PATTERN } from '../../../../schemas/forms/commonFields.ts';
-import { LIMITS } from '../../../../schemas/rules/limits.ts';
-import type { InvitationParams, SignUpPayload } from '../../../../schemas/signUp/payload.ts';
-import { answer } from '../../../http/answer.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
+import {
+  CheckUsernameParams, CheckUsernameQuery, PrivateUserInfo, RegistrationSettings, RegistrationSettingsQuery, SignUpAnswer, SignUpBody,
+  SignUpQuery, UserInfoQuery,
+} from '../../../../schemas/api/registration.ts';
+import { answer, refused } from '../../../http/answer.ts';
 import { noStore } from '../../../http/noStore.ts';
-import { orgIdParams, orgIdQuery, orgIdSchema } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
-import { invitationProperties, signUpPayloadShape } from '../../../http/signUpShapes.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { invitedUserInfo, isUsernameFree, registrationSettings, USER_INFO_FAILED } from '../../../services/registration.ts';
 import { signUp } from '../../../services/signUp.ts';
-
-type SignUpQuery = { orgId: string } & Partial<InvitationParams>;
 
 /**
  * §7 "form userDetail (encoded JSON)": the form field holds JSON text, which is parsed before the
@@ -39,32 +37,23 @@ async function parseUserDetail(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export default async function registrationRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.get<{ Params: { orgId: string }; Querystring: { username: string } }>('/:orgId/signup/checkUsername', {
-    schema: {
-      params: orgIdParams,
-      querystring: {
-        type: 'object', required: ['username'],
-        properties: { username: { type: 'string', minLength: LIMITS.username.min, maxLength: LIMITS.username.max, pattern: USERNAME_PATTERN } },
-      },
-    },
+export default async function registrationRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.get('/:orgId/signup/checkUsername', {
+    schema: { params: CheckUsernameParams, querystring: CheckUsernameQuery, response: answers(BooleanAnswer) },
     config: { org: 'path' },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return isUsernameFree(db, request.org, request.query.username);
   });
 
-  app.get<{ Querystring: { orgId: string } }>('/rest/registration/settings', {
-    schema: { querystring: orgIdQuery },
+  app.get('/rest/registration/settings', {
+    schema: { querystring: RegistrationSettingsQuery, response: answers(RegistrationSettings) },
     config: { org: 'query' },
     onRequest: noStore,
   }, async (request) => registrationSettings(request.org));
 
-  app.post<{ Querystring: SignUpQuery; Body: { userDetail: SignUpPayload } }>('/rest/registration/signUp', {
-    schema: {
-      querystring: { type: 'object', required: ['orgId'], properties: { orgId: orgIdSchema, ...invitationProperties } },
-      body: { type: 'object', required: ['userDetail'], properties: { userDetail: signUpPayloadShape } },
-    },
+  app.post('/rest/registration/signUp', {
+    schema: { querystring: SignUpQuery, body: SignUpBody, response: answers(SignUpAnswer) },
     config: { org: 'query', selfService: true },
     onRequest: noStore,
     preValidation: parseUserDetail,
@@ -75,18 +64,13 @@ export default async function registrationRoutes(app: FastifyInstance, { db }: R
       variant: 'standard', org: request.org, invitation, payload: request.body.userDetail,
       sessionLanguage: (await request.session.current())?.language ?? null,
     });
-    if (!result.ok) return answer(reply, result);
+    if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     return { contactId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 
-  app.get<{ Querystring: { orgId: string } & InvitationParams }>('/rest/registration/userInfo', {
-    schema: {
-      querystring: {
-        type: 'object', required: ['orgId', 'contactId', 'strOrgId', 'strContactId', 'time', 'key'],
-        properties: { orgId: orgIdSchema, ...invitationProperties },
-      },
-    },
+  app.get('/rest/registration/userInfo', {
+    schema: { querystring: UserInfoQuery, response: answers(PrivateUserInfo) },
     // §7: every refusal says 'Failed to get specified user information', bad parameters and the organisation's included.
     attachValidation: true,
     config: { org: 'query', selfService: true, orgRefusal: { message: USER_INFO_FAILED } },
