@@ -3,68 +3,52 @@
  * /admin), list organisations, read an organisation's stored settings and write them back
  * (services/orgSettings.ts), and check a filled-in preview form on the server.
  */
-import type { FastifyInstance } from 'fastify';
-import { FORM_BUILDERS, type FormName } from '../../../../schemas/forms/formBuilders.ts';
-import type { FormMode } from '../../../../schemas/forms/types.ts';
-import { answer } from '../../../http/answer.ts';
-import { orgIdParams } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import {
+  AdminLoginBody, AdminOrganizations, AdminOrgParams, AdminSession, SaveSettingsAnswer, SaveSettingsBody, SaveSettingsRefusal,
+  StoredSettings, ValidateFormAnswer, ValidateFormBody, ValidateFormParams,
+} from '../../../../schemas/api/admin.ts';
+import { answers, StatusOk } from '../../../../schemas/api/common.ts';
+import { answer, refused } from '../../../http/answer.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { ADMIN_COOKIE, ADMIN_TTL_MS, adminLogin, adminLogout } from '../../../services/admins.ts';
 import { checkPreviewForm, organizationList, readSettings, saveSettings } from '../../../services/orgSettings.ts';
 
-export default async function adminSettingsRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.post<{ Body: { username: string; password: string } }>('/admin/api/login', {
-    schema: {
-      body: {
-        type: 'object', required: ['username', 'password'], additionalProperties: false,
-        properties: { username: { type: 'string', minLength: 1, maxLength: 80 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
-      },
-    },
+export default async function adminSettingsRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.post('/admin/api/login', {
+    schema: { body: AdminLoginBody, response: answers(AdminSession) },
     config: { adminGuard: 'none' },
   }, async (request, reply) => {
     const result = await adminLogin(db, request.body.username, request.body.password);
-    if (!result.ok) return answer(reply, result);
+    if (!result.ok) return refused(reply, result);
     reply.setCookie(ADMIN_COOKIE, result.token, {
       path: '/admin', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge: ADMIN_TTL_MS / 1000,
     });
     return { username: result.username, csrfToken: result.csrfToken };
   });
 
-  app.get('/admin/api/session', { config: { adminGuard: 'none' } }, async (request, reply) => {
+  app.get('/admin/api/session', { schema: { response: answers(AdminSession) }, config: { adminGuard: 'none' } }, async (request, reply) => {
     if (!request.admin) return reply.code(401).send({ errorCode: 'admin.signInRequired' });
     return { username: request.admin.username, csrfToken: request.admin.csrfToken };
   });
 
-  app.post('/admin/api/logout', async (request, reply) => {
+  app.post('/admin/api/logout', { schema: { response: answers(StatusOk) } }, async (request, reply) => {
     await adminLogout(db, request.admin!);
     reply.clearCookie(ADMIN_COOKIE, { path: '/admin' });
     return { status: 'ok' };
   });
 
-  app.get('/admin/api/orgs', async () => ({ organizations: await organizationList(db) }));
+  app.get('/admin/api/orgs', { schema: { response: answers(AdminOrganizations) } }, async () => ({ organizations: await organizationList(db) }));
 
-  app.get<{ Params: { orgId: string } }>('/admin/api/orgs/:orgId/settings', { schema: { params: orgIdParams } }, async (request, reply) =>
+  app.get('/admin/api/orgs/:orgId/settings', { schema: { params: AdminOrgParams, response: answers(StoredSettings) } }, async (request, reply) =>
     answer(reply, await readSettings(db, request.params.orgId)));
 
-  app.put<{ Params: { orgId: string }; Body: { settings: unknown; settingsVersion: number } }>('/admin/api/orgs/:orgId/settings', {
-    schema: {
-      params: orgIdParams,
-      body: {
-        type: 'object', required: ['settings', 'settingsVersion'], additionalProperties: false,
-        properties: { settings: { type: 'object' }, settingsVersion: { type: 'integer', minimum: 1 } },
-      },
-    },
+  app.put('/admin/api/orgs/:orgId/settings', {
+    schema: { params: AdminOrgParams, body: SaveSettingsBody, response: answers(SaveSettingsAnswer, SaveSettingsRefusal) },
   }, async (request, reply) => answer(
     reply, await saveSettings(db, request.params.orgId, request.body.settings, request.body.settingsVersion), (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
   ));
 
-  app.post<{ Params: { orgId: string; form: FormName }; Body: { settings: unknown; mode: FormMode; data: unknown } }>('/admin/api/orgs/:orgId/forms/:form/validate', {
-    schema: {
-      params: { type: 'object', required: ['orgId', 'form'], properties: { ...orgIdParams.properties, form: { enum: Object.keys(FORM_BUILDERS) } } },
-      body: {
-        type: 'object', required: ['settings', 'mode', 'data'], additionalProperties: false,
-        properties: { settings: { type: 'object' }, mode: { enum: ['signup', 'edit', 'review'] }, data: {} },
-      },
-    },
+  app.post('/admin/api/orgs/:orgId/forms/:form/validate', {
+    schema: { params: ValidateFormParams, body: ValidateFormBody, response: answers(ValidateFormAnswer) },
   }, async (request, reply) => answer(reply, await checkPreviewForm(db, request.params.orgId, request.params.form, request.body), () => ({ status: 'ok' })));
 }
