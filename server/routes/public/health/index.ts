@@ -1,10 +1,10 @@
 /** `GET /healthz`: 200 `{status: "ok"}` only when the database answers. */
-import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { answers, StatusOk } from '../../../../schemas/api/common.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { pingDatabase } from '../../../repositories/health.ts';
 
-export default async function healthRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.get('/healthz', async (request, reply) => {
+export default async function healthRoutes(app: RouteApp, { db }: RouteDeps) {
+  app.get('/healthz', { schema: { response: answers(StatusOk) } }, async (request, reply) => {
     try {
       await pingDatabase(db);
       return { status: 'ok' };

@@ -3,22 +3,19 @@
  * `POST /changeLanguage/{lang}` (§4 "Language change: stored on the server, then a cookie is set").
  */
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, type LanguageCode } from '../../../../schemas/languages.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { answers, media, refusals } from '../../../../schemas/api/common.ts';
+import { Catalogue, CatalogueQuery, ChangeLanguageAnswer, LanguageParams } from '../../../../schemas/api/i18n.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { changeSessionLanguage, LANGUAGE_COOKIE } from '../../../services/language.ts';
 
 const catalogueDir = new URL('../../../../public/i18n/', import.meta.url);
-const langEnum = LANGUAGES.map((l) => l.lang);
 
-export default async function i18nRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export default async function i18nRoutes(app: RouteApp, { db }: RouteDeps) {
   const cache = new Map<string, Promise<Buffer>>();
 
-  app.get<{ Params: { lang: LanguageCode }; Querystring: { version?: string } }>('/public/i18n/:lang.json', {
-    schema: {
-      params: { type: 'object', required: ['lang'], properties: { lang: { enum: langEnum } } },
-      querystring: { type: 'object', properties: { version: { type: 'string', maxLength: 100 } } },
-    },
+  app.get('/public/i18n/:lang.json', {
+    // The catalogue is sent as the file's bytes, never re-serialized; its schema describes them.
+    schema: { params: LanguageParams, querystring: CatalogueQuery, response: { 200: media('application/json', Catalogue), ...refusals() } },
   }, async (request, reply) => {
     const { lang } = request.params;
     let file = cache.get(lang);
@@ -34,8 +31,8 @@ export default async function i18nRoutes(app: FastifyInstance, { db }: RouteDeps
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post<{ Params: { lang: LanguageCode } }>('/changeLanguage/:lang', {
-    schema: { params: { type: 'object', required: ['lang'], properties: { lang: { enum: langEnum } } } },
+  app.post('/changeLanguage/:lang', {
+    schema: { params: LanguageParams, response: answers(ChangeLanguageAnswer) },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const session = await request.session.current();

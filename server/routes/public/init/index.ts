@@ -6,15 +6,14 @@
  * is; `/rest/init/account` answers the token's account. A key that is not a valid, unexpired key of
  * that organisation is ignored: the caller stays what the session says.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccountAnswer, BootAnswer, BootQuery, CountriesAnswer, CsrfAnswer, InitQuery } from '../../../../schemas/api/boot.ts';
+import { answers } from '../../../../schemas/api/common.ts';
 import { isLanguageCode } from '../../../../schemas/languages.ts';
 import { phoneCountries } from '../../../../schemas/rules/phoneCountries.ts';
-import { orgIdQuery } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import type { Organization } from '../../../repositories/organizations.ts';
 import { accessKeyHolder, accountOf, bootData } from '../../../services/boot.ts';
-
-type OrgQuery = { Querystring: { orgId: string } };
 
 /**
  * The boot calls answer a disabled organisation: the browser learns from /rest/init that it is
@@ -29,7 +28,7 @@ function authorizationToken(request: FastifyRequest): string | null {
   return /^token +([^\s]+) *$/i.exec(header)?.[1] ?? null;
 }
 
-export default async function initRoutes(app: FastifyInstance, { db, serverVersion }: RouteDeps) {
+export default async function initRoutes(app: RouteApp, { db, serverVersion }: RouteDeps) {
   async function signInWithKey(request: FastifyRequest, reply: FastifyReply, org: Organization, accessKey: string | null | undefined) {
     const contactId = await accessKeyHolder(db, org, accessKey);
     if (contactId !== null && (await request.session.contactId(org.orgId)) !== contactId) {
@@ -37,13 +36,8 @@ export default async function initRoutes(app: FastifyInstance, { db, serverVersi
     }
   }
 
-  app.get<{ Querystring: { orgId: string; accessKey?: string } }>('/rest/init', {
-    schema: {
-      querystring: {
-        ...orgIdQuery,
-        properties: { ...orgIdQuery.properties, accessKey: { type: 'string', maxLength: 200 } },
-      },
-    },
+  app.get('/rest/init', {
+    schema: { querystring: InitQuery, response: answers(BootAnswer) },
     config: bootConfig,
   }, async (request, reply) => {
     const { org } = request;
@@ -52,7 +46,7 @@ export default async function initRoutes(app: FastifyInstance, { db, serverVersi
     return bootData(db, org, await request.session.contactId(org.orgId), serverVersion);
   });
 
-  app.get<OrgQuery>('/rest/init/csrf', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request, reply) => {
+  app.get('/rest/init/csrf', { schema: { querystring: BootQuery, response: answers(CsrfAnswer) }, config: bootConfig }, async (request, reply) => {
     const { org } = request;
     await signInWithKey(request, reply, org, authorizationToken(request));
     const session = await request.session.ensure(reply);
@@ -60,14 +54,14 @@ export default async function initRoutes(app: FastifyInstance, { db, serverVersi
     return { csrfToken: session.csrfToken, account: await accountOf(db, org, await request.session.contactId(org.orgId)) };
   });
 
-  app.get<OrgQuery>('/rest/init/account', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request, reply) => {
+  app.get('/rest/init/account', { schema: { querystring: BootQuery, response: answers(AccountAnswer) }, config: bootConfig }, async (request, reply) => {
     const { org } = request;
     reply.header('cache-control', 'no-store');
     const holder = await accessKeyHolder(db, org, authorizationToken(request));
     return { account: await accountOf(db, org, holder ?? (await request.session.contactId(org.orgId))) };
   });
 
-  app.get<OrgQuery>('/rest/init/countries', { schema: { querystring: orgIdQuery }, config: bootConfig }, async (request) => {
+  app.get('/rest/init/countries', { schema: { querystring: BootQuery, response: answers(CountriesAnswer) }, config: bootConfig }, async (request) => {
     const { org } = request;
     const language = request.cookies.language;
     const allowed = org.settings.isEnableCountryCodeForMemberPortal ? org.settings.countryCodes : null;

@@ -3,32 +3,33 @@
  * organisation's banner image) and the default legal pages.
  */
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import { HELP_TYPES, type HelpType } from '../../../../schemas/helpTypes.ts';
-import { orgIdParams } from '../../../http/requestShapes.ts';
-import type { RouteDeps } from '../../../http/routeDeps.ts';
+import { answers, media, refusals } from '../../../../schemas/api/common.ts';
+import {
+  BannerImage, BannerParams, HelpAndAnswer, HelpAndAnswerParams, HelpAndAnswerQuery, LegalPage, LegalPageParams,
+} from '../../../../schemas/api/pages.ts';
+import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { bannerImage, helpTip } from '../../../services/pageContent.ts';
 
 const legalDir = new URL('../../../../public/legal/', import.meta.url);
 
-export default async function pageRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export default async function pageRoutes(app: RouteApp, { db }: RouteDeps) {
   // The footer's default terms and privacy pages, for organisations without termsUrl/privacyUrl.
-  app.get<{ Params: { page: string } }>('/public/legal/:page', {
-    schema: { params: { type: 'object', required: ['page'], properties: { page: { enum: ['terms.html', 'privacy.html'] } } } },
+  app.get('/public/legal/:page', {
+    schema: { params: LegalPageParams, response: { 200: media('text/html', LegalPage), ...refusals() } },
   }, async (request, reply) => {
     const html = await readFile(new URL(request.params.page, legalDir));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(html);
   });
 
-  app.get<{ Params: { orgId: string }; Querystring: { type: HelpType } }>('/:orgId/helpAndAnswer', {
-    schema: {
-      params: orgIdParams,
-      querystring: { type: 'object', required: ['type'], properties: { type: { enum: [...HELP_TYPES] } } },
-    },
+  app.get('/:orgId/helpAndAnswer', {
+    schema: { params: HelpAndAnswerParams, querystring: HelpAndAnswerQuery, response: answers(HelpAndAnswer) },
     config: { org: 'path' },
   }, async (request) => helpTip(db, request.org, request.query.type));
 
-  app.get<{ Params: { orgId: string } }>('/:orgId/banner', { schema: { params: orgIdParams }, config: { org: 'path' } }, async (request, reply) => {
+  app.get('/:orgId/banner', {
+    schema: { params: BannerParams, response: { 200: media('image/*', BannerImage), ...refusals() } },
+    config: { org: 'path' },
+  }, async (request, reply) => {
     const banner = await bannerImage(db, request.org);
     if (!banner) return reply.code(404).send({ errorCode: 'banner.notFound' });
     return reply
