@@ -63,6 +63,20 @@ const typedCallsOnly = [
   { selector: String.raw`ImportDeclaration[source.value=/(^|\/)api\/client(\.ts)?$/] > ImportNamespaceSpecifier`, message: typedCallsMessage },
 ];
 
+/**
+ * Issue 8 item 5 (server): a route's params/querystring/body/response schemas are the ones of
+ * schemas/api/<domain>.ts, and its request and reply types are derived from them (RouteApp, the
+ * TypeBox type provider): no JSON Schema object written in a route file, no typebox to build one
+ * there, no request or reply type restated as a route's type arguments.
+ */
+const routeSchemasMessage = 'A route takes its schemas from schemas/api/<domain>.ts and its types from them (issue 8 item 5): no inline JSON Schema, no typebox, no hand-written route generics.';
+const routeSchemasFromApi = [
+  { selector: "Property:matches([key.name='type'], [key.value='type'])[value.value=/^(object|array)$/]", message: routeSchemasMessage },
+  { selector: "ImportDeclaration[importKind='value'][source.value=/^typebox(\\/|$)/]", message: routeSchemasMessage },
+  { selector: "ImportDeclaration[importKind='value'][source.value='@fastify/type-provider-typebox'] > ImportSpecifier[importKind='value']", message: routeSchemasMessage },
+  { selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/][typeArguments]", message: routeSchemasMessage },
+];
+
 /** Issue 8 item 1: every query is a repository's (server/repositories/); only it and server/db/ see tables. */
 const serverRestrictedImports = [
   { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries live in server/repositories/ (issue 8 item 1): only repositories and server/db import drizzle-orm.' },
@@ -187,6 +201,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: serverRestrictedImports }],
     },
+  },
+  {
+    // Issue 8 item 5 (server): the route files declare the schemas of schemas/api, never their own.
+    // `no-restricted-syntax` is set for src/ only above, so for server/routes this block replaces nothing.
+    files: ['server/routes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...routeSchemasFromApi] },
   },
   {
     // Repeats the patterns above: this block's setting replaces them for the domain folders.

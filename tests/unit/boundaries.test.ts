@@ -79,6 +79,12 @@ describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => 
     ['screens.config.ts', "import { paths } from './src/api/paths.ts';\nexport const a = paths;", 'typed functions of src/api'],
     // The screens' block repeats the type-only rule (a later block's setting replaces an earlier one's).
     ['src/screens/login/x.tsx', "import { LoginAnswer } from '../../../schemas/api/accounts.ts';\nexport const a = LoginAnswer;", 'only types from schemas/api'],
+    // The server's routes take their schemas from schemas/api and their types from those schemas.
+    ['server/routes/account/login/index.ts', "export const schema = { body: { type: 'object', properties: { username: { type: 'string' } } } };", 'takes its schemas from schemas/api'],
+    ['server/routes/public/i18n/index.ts', "export const schema = { body: { 'type': 'array', items: {} } };", 'takes its schemas from schemas/api'],
+    ['server/routes/account/login/index.ts', "import { Type } from 'typebox';\nexport const LoginBody = Type.Object({});", 'takes its schemas from schemas/api'],
+    ['server/routes/account/login/index.ts', "import { Type } from '@fastify/type-provider-typebox';\nexport const LoginBody = Type.Object({});", 'takes its schemas from schemas/api'],
+    ['server/routes/account/login/index.ts', "import type { FastifyInstance } from 'fastify';\nexport default async (app: FastifyInstance) => { app.post<{ Body: { username: string } }>('/manage/login', async () => ({})); };", 'takes its schemas from schemas/api'],
   ])('refuses in %s: %s', async (file, code, message) => {
     expect((await lint(file, code)).join('\n')).toContain(message);
   });
@@ -89,6 +95,13 @@ describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => 
     expect(await lint('src/app/x.ts', "import { readCookie, setCsrfToken, type ApiResult } from '../api/client.ts';\nexport const a = [readCookie, setCsrfToken];\nexport type R = ApiResult<null>;")).toEqual([]);
     expect(await lint('src/api/x.ts', "import { paths } from './paths.ts';\nimport { api } from './client.ts';\nexport const a = () => api.get(paths.init);")).toEqual([]);
     expect(await lint('server/x.ts', "import { LoginBody } from '../schemas/api/accounts.ts';\nexport const a = LoginBody;")).toEqual([]);
+    expect(await lint('server/routes/account/login/index.ts', [
+      "import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';",
+      "import { LoginAnswer, LoginBody } from '../../../../schemas/api/accounts.ts';",
+      "import { answers } from '../../../../schemas/api/common.ts';",
+      'export const schema = { body: LoginBody, response: answers(LoginAnswer) };',
+      'export type P = TypeBoxTypeProvider;',
+    ].join('\n'))).toEqual([]);
   });
 });
 
