@@ -80,7 +80,8 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
     await signIn(page);
     await page.locator('.admin-bar select').first().selectOption('springfield');
     const preview = page.locator('section[aria-labelledby="preview-title"]');
-    await preview.getByRole('button', { name: en['admin.form.location'] }).click();
+    // Exact: the sign-up preview's "Verify your location" button names a location too (drawn as on the sign-up page).
+    await preview.getByRole('button', { name: en['admin.form.location'], exact: true }).click();
     await preview.getByRole('textbox', { name: new RegExp(en['ssp.address.streetAddress.label']) }).fill('1 Main Street');
     await preview.getByRole('button', { name: en['admin.preview.check'] }).click();
     await preview.getByText(en['admin.preview.serverOk']).waitFor();
