@@ -3,11 +3,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 /**
- * The layers, highest first. A layer may import only from the layers below it (import-x/no-restricted-paths
+ * The layers, highest first. A layer may import only from the layers below it (import/no-restricted-paths
  * below; `import type` counts too); several folders on one line are one layer.
  *
  * The browser app: src/main.tsx binds the shell to the registry (it hands screens.config.ts to Boot),
@@ -100,15 +100,17 @@ export default tseslint.config(
     // No import circle (issue 8 item 10) and no import against the layer order above. The resolver
     // follows the explicit `.ts`/`.tsx` extensions this repository writes; packages are not walked.
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/ignore': ['node_modules'],
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      // Imported files are parsed to follow their imports (no-cycle): TypeScript with typescript-eslint's parser.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', {
         zones: [
           ...layerZones(browserLayers),
           ...layerZones(serverLayers),

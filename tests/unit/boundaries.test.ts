@@ -10,8 +10,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema.ts';
 
+const repositoryRoot = new URL('../..', import.meta.url).pathname;
+/**
+ * The linter for code that exists only as text (lintText): import/no-cycle reads the linted file
+ * from disk and cannot judge one that is not there, so it is off here; the circle case below lints
+ * real files with every rule on.
+ */
+const textLinter = () => new ESLint({ cwd: repositoryRoot, overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+
 describe('import boundaries (eslint no-restricted-imports)', () => {
-  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const eslint = textLinter();
   const lint = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
     return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
@@ -60,7 +68,7 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
 });
 
 describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => {
-  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const eslint = textLinter();
   const lint = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
     return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
@@ -105,12 +113,12 @@ describe('typed API calls (issue 8 item 5, eslint no-restricted-syntax)', () => 
   });
 });
 
-describe('layers and import circles (issue 8 item 10, eslint import-x)', () => {
-  const root = new URL('../..', import.meta.url).pathname;
-  const eslint = new ESLint({ cwd: root });
+describe('layers and import circles (issue 8 item 10, eslint-plugin-import)', () => {
+  const root = repositoryRoot;
+  const eslint = textLinter();
   const lint = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+    return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message);
   };
 
   // The imported files are real: the rule judges where an import resolves to.
@@ -143,8 +151,8 @@ describe('layers and import circles (issue 8 item 10, eslint import-x)', () => {
     try {
       writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
       writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
-      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
-      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+      const [result] = await new ESLint({ cwd: root }).lintFiles([join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import/no-cycle');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -152,7 +160,7 @@ describe('layers and import circles (issue 8 item 10, eslint import-x)', () => {
 });
 
 describe('the form renderer\'s one public face (issue 8 item 8, eslint @typescript-eslint/no-restricted-imports)', () => {
-  const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+  const eslint = textLinter();
   const lint = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
     return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);

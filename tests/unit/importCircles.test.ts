@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 10: "no import circle". The lint rule import-x/no-cycle (eslint.config.js) does not
+ * Issue 8 item 10: "no import circle". The lint rule import/no-cycle (eslint.config.js) does not
  * follow `import type`, yet a circle through types is still two modules that cannot be understood,
  * moved or tested one without the other (schemas/signUp's fromPayload ⇄ toPayload, screens.config.ts
  * ⇄ src/ through the Screen types were such circles). This walks every import of the application's
