@@ -1,26 +1,6 @@
+import type { DeliverPathInfo, PrivateUserInfo } from '../../../schemas/api/registration.ts';
 import type { PublicProfile } from '../../../schemas/signUp/payload.ts';
 import type { PhoneFormValue, SignUpFormData } from '../../../schemas/signUp/formData.ts';
-
-/** One delivery path of §3 "Private user info" (deliverPathInfo). */
-export interface DeliverPathInfo {
-  value?: string;
-  countryCode?: string;
-  noValidate?: boolean;
-}
-
-/** §3 "Private user info: firstName, lastName, addresses, deliverPathInfo (emailInfo, phoneInfo, SMSInfo, slackInfo …)". */
-export interface PrivateUserInfo {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  addresses?: unknown[];
-  deliverPathInfo?: {
-    emailInfo?: DeliverPathInfo | null;
-    phoneInfo?: DeliverPathInfo | null;
-    SMSInfo?: DeliverPathInfo | null;
-    slackInfo?: DeliverPathInfo | null;
-  };
-}
 
 const given = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
