@@ -10,6 +10,7 @@
  * Paths are relative to `/{orgId}`. The order matters only for the navigation bar (`nav.order`) and
  * the progress bar (`progressStep`).
  */
+import { logoutHref } from './src/api/accounts.ts';
 import type { HelpType } from './schemas/helpTypes.ts';
 import type {
   Condition, Guard, LinkNavItem, OutsidePages, ProgressStep, Screen, ScreenContext, ScreenModule, ScreenRegistry,
@@ -244,7 +245,7 @@ export const linkNav: readonly LinkNavItem[] = [
     href: (ctx) => ctx.org.publicPortal.url || `/${ctx.orgId}/portal-home`,
   },
   { id: 'welcome', labelKey: 'nav.welcome', order: 100, when: isMember, href: () => null },
-  { id: 'logout', labelKey: 'nav.logout', order: 101, when: isMember, href: (ctx) => `/logout/${ctx.orgId}` },
+  { id: 'logout', labelKey: 'nav.logout', order: 101, when: isMember, href: (ctx) => logoutHref(ctx.orgId) },
 ];
 
 /** The addresses outside any organisation, each loaded only when visited (the admin preview brings the form renderer). */
