@@ -33,7 +33,10 @@ export interface AppOptions {
   client: ClientApp | null;
   demo: boolean;
   serverVersion: string;
-  /** The portal's public address for links in e-mails (PUBLIC_URL); the request's own address when absent. */
+  /**
+   * The portal's public address for links in e-mails (PUBLIC_URL); required outside demo mode. In demo
+   * mode without it, links use the address the server listens on, never a request's Host header.
+   */
   publicUrl?: string | null;
   /** Believe X-Forwarded-* from a reverse proxy (TLS ends there): session cookies become Secure. */
   trustProxy?: boolean;
@@ -45,6 +48,7 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  if (!options.demo && !options.publicUrl) throw new Error('buildApp: publicUrl (PUBLIC_URL) is required outside demo mode');
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,

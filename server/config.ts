@@ -12,7 +12,10 @@ export interface Config {
   demo: boolean;
   /** Vite's hot reload instead of the built app (`npm run dev`). */
   dev: boolean;
-  /** The portal's public address (PUBLIC_URL) for links in e-mails, without a trailing slash. */
+  /**
+   * The portal's public address (PUBLIC_URL) for links in e-mails, without a trailing slash. Required
+   * outside demo mode; null in demo mode means the address the server listens on (never a request's Host).
+   */
   publicUrl: string | null;
   /** Running behind a reverse proxy that ends TLS (TRUST_PROXY=1). */
   trustProxy: boolean;
@@ -45,6 +48,10 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (!mailFrom.includes('@') || /[\r\n]/.test(mailFrom)) {
     throw new ConfigError('MAIL_FROM must be an e-mail address such as "Member portal <no-reply@example.org>"');
   }
+  const publicUrl = publicUrlOf(env.PUBLIC_URL);
+  if (demo === '0' && !publicUrl) {
+    throw new ConfigError('PUBLIC_URL must be set outside demo mode (DEMO=0): links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org');
+  }
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -53,7 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demo: demo === '1',
     dev: argv.includes('--dev'),
     trustProxy: env.TRUST_PROXY === '1',
-    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    publicUrl,
     adminPassword: env.ADMIN_PASSWORD || null,
     smtpUrl,
     mailFrom,

@@ -7,7 +7,7 @@ import type { Mailer } from '../services/mail.ts';
 export interface RouteDeps {
   db: Db;
   mailer: Mailer;
-  /** The portal's public address for links in e-mails (PUBLIC_URL); the request's own address when null. */
+  /** The portal's public address for links in e-mails (PUBLIC_URL); null only in demo mode: the address the server listens on. */
   publicUrl: string | null;
   serverVersion: string;
   /** Demo mode (DEMO): the demo scope answers only then. */

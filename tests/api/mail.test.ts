@@ -229,7 +229,7 @@ describe('GET /rest/demo/mails', () => {
     beforeAll(async () => {
       const withSmtp = createMailer({ db: t.database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
       apps = await Promise.all([
-        buildApp({ db: t.database.db, client: null, demo: false, serverVersion: '0.0.0-test' }),
+        buildApp({ db: t.database.db, client: null, demo: false, serverVersion: '0.0.0-test', publicUrl: 'https://portal.example.org' }),
         buildApp({ db: t.database.db, client: null, demo: true, serverVersion: '0.0.0-test', mailer: withSmtp }),
       ]);
     });

@@ -24,6 +24,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.seed ?? true) await seedDemo(database.db);
   const app = await buildApp({
     db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test',
+    // Outside demo mode PUBLIC_URL is required (issue 9 row 5).
+    ...(options.demo === false ? { publicUrl: 'https://portal.example.org' } : {}),
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
   });
   options.configure?.(app);

@@ -29,8 +29,17 @@ describe('readConfig', () => {
   });
 
   it('turns the demo off by default on PostgreSQL, and with DEMO=0', () => {
-    expect(readConfig({ DATABASE_URL: 'postgresql://db/portal' }).demo).toBe(false);
-    expect(readConfig({ DEMO: '0' }).demo).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgresql://db/portal', PUBLIC_URL: 'https://alerts.example.org' }).demo).toBe(false);
+    expect(readConfig({ DEMO: '0', PUBLIC_URL: 'https://alerts.example.org' }).demo).toBe(false);
+  });
+
+  // Issue 9 row 5: links in mails never come from a request's Host header.
+  it('requires PUBLIC_URL outside demo mode, naming the variable', () => {
+    for (const env of [{ DEMO: '0' }, { DATABASE_URL: 'postgres://db/portal' }, { DEMO: '0', PUBLIC_URL: '  ' }]) {
+      expect(() => readConfig(env)).toThrow(ConfigError);
+      expect(() => readConfig(env)).toThrow(/^PUBLIC_URL must be set outside demo mode/);
+    }
+    expect(readConfig({ DEMO: '1' }).publicUrl).toBeNull();
   });
 
   it.each([
