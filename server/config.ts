@@ -8,7 +8,10 @@ export interface Config {
   dataDir: string;
   /** Real PostgreSQL when set; the embedded PGlite under dataDir otherwise. */
   databaseUrl: string | null;
-  /** Seed the demo organisations and list them on the root page. */
+  /**
+   * Demo mode (DEMO): seeded organisations, the built-in admin password, the open mailbox. On by default
+   * only with the embedded database while listening on a loopback HOST; elsewhere only with DEMO=1.
+   */
   demo: boolean;
   /** Vite's hot reload instead of the built app (`npm run dev`). */
   dev: boolean;
@@ -35,7 +38,9 @@ export class ConfigError extends Error {}
 export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
   const port = Number(env.PORT ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
-  const demo = env.DEMO ?? (env.DATABASE_URL ? '0' : '1');
+  const host = env.HOST?.trim() || '127.0.0.1';
+  // Demo mode answers anyone who can reach it (its mailbox shows every mail): on its own only on loopback.
+  const demo = env.DEMO ?? (!env.DATABASE_URL && isLoopback(host) ? '1' : '0');
   if (demo !== '0' && demo !== '1') throw new ConfigError(`DEMO must be 0 or 1, got "${env.DEMO}"`);
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 12) throw new ConfigError('ADMIN_PASSWORD must have at least 12 characters');
@@ -50,11 +55,12 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   }
   const publicUrl = publicUrlOf(env.PUBLIC_URL);
   if (demo === '0' && !publicUrl) {
-    throw new ConfigError('PUBLIC_URL must be set outside demo mode (DEMO=0): links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org');
+    throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
+      + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
   }
   return {
     port,
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     dataDir: env.DATA_DIR?.trim() || './data',
     databaseUrl,
     demo: demo === '1',
@@ -65,6 +71,12 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     smtpUrl,
     mailFrom,
   };
+}
+
+/** A loopback listening address (127.0.0.0/8, ::1, localhost): only this machine can reach it. */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 function isSmtpUrl(value: string): boolean {

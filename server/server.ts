@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { buildApp } from './app.ts';
 import { ensureClientBuild } from './build.ts';
 import { builtClient, devClient } from './client.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, isLoopback, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { seedDemo } from './services/demoSeed.ts';
@@ -67,8 +67,14 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''})`);
-  if (config.demo) console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+  console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''}${config.demo ? ', DEMO mode' : ''})`);
+  if (config.demo) {
+    // Issue 9 row 13: whoever reaches a demo server reads every mail and knows the admin password.
+    console.log(isLoopback(config.host)
+      ? 'DEMO mode: demo organisations, built-in passwords and an open mailbox, reachable only from this machine (HOST is a loopback address)'
+      : `DEMO mode on ${config.host} (DEMO=1): demo organisations, built-in passwords and an open mailbox for anyone who reaches this address; not for real members`);
+    console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+  }
   console.log(mailer.delivers ? 'mail: delivered through SMTP_URL' : `mail: no SMTP_URL, mails stay in the outbox${config.demo ? ` (demo mailbox ${address}/mails)` : ''}`);
   if (adminPassword) {
     console.log(`admin preview: ${address}/admin  ·  user admin${config.adminPassword ? ' (password from ADMIN_PASSWORD)' : ` / ${DEMO_ADMIN_PASSWORD}`}`);

@@ -74,6 +74,8 @@ export function chromiumPath(): string | null {
 export interface ServerProcess {
   baseURL: string;
   dataDir: string;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
   /** SIGTERM, then: exit code 0 or an error with the server's output. */
   stop(): Promise<void>;
 }
@@ -81,6 +83,8 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** Extra environment of the server (SMTP_URL for the e2e mail sink, say). */
   env?: Record<string, string>;
+  /** DEMO: `'1'` unless given; null leaves it unset (the default of a loopback HOST, issue 9 row 13). */
+  demo?: '0' | '1' | null;
 }
 
 export async function startServerProcess(log: (message: string) => void = console.log, options: ServerProcessOptions = {}): Promise<ServerProcess> {
@@ -90,7 +94,10 @@ export async function startServerProcess(log: (message: string) => void = consol
   const dataDir = await mkdtemp(join(tmpdir(), 'member-portal-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const demo = options.demo === undefined ? '1' : options.demo;
+  if (demo === null) delete env.DEMO;
+  else env.DEMO = demo;
   delete env.DATABASE_URL;
   // The server is a real process, not a test: vitest's own markers stay out of its environment.
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
@@ -132,5 +139,5 @@ export async function startServerProcess(log: (message: string) => void = consol
     throw err;
   }
   log(`server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`);
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, output: () => output, stop };
 }

@@ -33,6 +33,17 @@ describe('readConfig', () => {
     expect(readConfig({ DEMO: '0', PUBLIC_URL: 'https://alerts.example.org' }).demo).toBe(false);
   });
 
+  // Issue 9 row 13: demo mode answers whoever reaches it, so it is on by itself only on a loopback HOST.
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '[::1]', 'localhost', 'LOCALHOST'])('turns the demo on by default on loopback HOST=%s', (host) => {
+    expect(readConfig({ HOST: host }).demo).toBe(true);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'portal.example.org', '128.0.0.1'])('turns the demo off by default on HOST=%s, on only with DEMO=1', (host) => {
+    expect(readConfig({ HOST: host, PUBLIC_URL: 'https://alerts.example.org' }).demo).toBe(false);
+    expect(readConfig({ HOST: host, DEMO: '1' }).demo).toBe(true);
+    expect(() => readConfig({ HOST: host })).toThrow(/^PUBLIC_URL must be set outside demo mode/);
+  });
+
   // Issue 9 row 5: links in mails never come from a request's Host header.
   it('requires PUBLIC_URL outside demo mode, naming the variable', () => {
     for (const env of [{ DEMO: '0' }, { DATABASE_URL: 'postgres://db/portal' }, { DEMO: '0', PUBLIC_URL: '  ' }]) {
