@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
 import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
@@ -12,6 +12,7 @@ import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
 import errors from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
+import requestValidation from './plugins/requestValidation.ts';
 import session from './plugins/session.ts';
 import accountScope from './routes/account/index.ts';
 import adminScope from './routes/admin/index.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
+  /** Called with every route as it is registered (the API tests' fuzz table enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -55,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const { client, db } = options;
   const mailer = options.mailer ?? createMailer({ db, smtpUrl: null, log: app.log });
@@ -64,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors, {
     sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });
+  // One validator for every route's schemas: no NUL or lone surrogates, integers bounded to their columns.
+  await app.register(requestValidation);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
