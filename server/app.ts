@@ -13,6 +13,7 @@ import type { RouteDeps } from './http/routeDeps.ts';
 import errors from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
 import requestValidation from './plugins/requestValidation.ts';
+import securityHeaders from './plugins/securityHeaders.ts';
 import session from './plugins/session.ts';
 import accountScope from './routes/account/index.ts';
 import adminScope from './routes/admin/index.ts';
@@ -70,11 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // One validator for every route's schemas: no NUL or lone surrogates, integers bounded to their columns.
   await app.register(requestValidation);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-  });
+  // The protective headers of every answer, one policy (CSP, framing, referrer, HSTS over TLS, …).
+  await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody);
   // §7 eb-base64 bodies: base64 of UTF-8 JSON, sent as application/javascript with Encode-Type.

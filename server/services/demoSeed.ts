@@ -6,12 +6,12 @@
  * Seeding is idempotent: an organisation that exists is left as it is.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import sanitizeHtml from 'sanitize-html';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
 import { createOrganization } from '../repositories/organizations.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
+import { sanitizeAdminHtml } from './pageContent.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
 
 export interface DemoOrg {
@@ -60,7 +60,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
     const banner = org.banner
       ? { contentType: 'image/svg+xml', base64: (await readFile(new URL(`banner-${org.orgId}.svg`, demoDir))).toString('base64') }
       : null;
-    const helpAndAnswers = Object.fromEntries(Object.entries(org.helpAndAnswer).map(([type, content]) => [type, sanitizeHtml(content)]));
+    const helpAndAnswers = Object.fromEntries(Object.entries(org.helpAndAnswer).map(([type, content]) => [type, sanitizeAdminHtml(content)]));
     if (await createOrganization(db, org.orgId, { settings: checked.settings, featureFlags: org.featureFlags, helpAndAnswers, banner, members })) {
       created.push(org.orgId);
     }

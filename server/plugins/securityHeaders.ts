@@ -1,0 +1,55 @@
+/**
+ * The protective headers of every answer, written once (issue 9 row 12) through @fastify/helmet:
+ * the browser app's Content-Security-Policy, no framing by other sites, the referrer kept to this
+ * origin, no MIME sniffing, a browsing-context group of its own (Cross-Origin-Opener-Policy), the
+ * browser features the portal never uses switched off (Permissions-Policy), and
+ * Strict-Transport-Security only on answers that went over TLS (`request.protocol` is `https`:
+ * TLS at this server, or `X-Forwarded-Proto` from the proxy with TRUST_PROXY).
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Content-Security-Policy of the browser app: only its own scripts; images may come from tile and
+ * file servers. 'unsafe-eval' is there for one reason: ajv (the form validator, the same one the
+ * server runs) compiles each form's JSON Schema into a function at run time. No inline script is allowed.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'unsafe-eval'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** Browser features the portal never asks for: off for this page and every frame it may hold. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()',
+  'microphone=()', 'midi=()', 'payment=()', 'usb=()',
+].join(', ');
+
+/** HSTS for a year, subdomains included: sent only over TLS, where the browser takes it into account. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export default fp(async function securityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    // Exactly the directives above: helmet's defaults would add upgrade-insecure-requests, which breaks
+    // the demo on a plain-HTTP address other than loopback.
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+    // Only over TLS (below): on plain HTTP the header means nothing, and sending it from a
+    // development server on a name that later serves TLS would pin browsers to it.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  });
+}, { name: 'securityHeaders' });

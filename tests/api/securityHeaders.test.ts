@@ -1,0 +1,84 @@
+/**
+ * Issue 9 row 12: the protective headers, one policy (server/plugins/securityHeaders.ts), HSTS only
+ * over TLS, and admin HTML whose new-tab links always carry rel="noopener noreferrer".
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { helpAndAnswers } from '../../server/db/schema.ts';
+import { seedDemo } from '../../server/services/demoSeed.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+
+let database: TestDatabase;
+let direct: FastifyInstance;
+let proxied: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+  direct = await buildApp({ db: database.db, client: null, demo: true, serverVersion: '0.0.0-test' });
+  proxied = await buildApp({ db: database.db, client: null, demo: true, serverVersion: '0.0.0-test', trustProxy: true });
+  await Promise.all([direct.ready(), proxied.ready()]);
+});
+
+afterAll(async () => {
+  await Promise.all([direct.close(), proxied.close()]);
+  await database.drop();
+});
+
+describe('the protective headers', () => {
+  it.each([
+    ['an init call', '/rest/init?orgId=acme'],
+    ['a refusal', '/rest/nothing'],
+    ['an HTML address (the not-found page)', '/springfield/somewhere'],
+  ])('are on %s', async (_what, url) => {
+    const response = await direct.inject({ url, headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' 'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['permissions-policy']).toContain('geolocation=()');
+  });
+
+  it('keeps the banner its own stricter policy', async () => {
+    const response = await direct.inject({ url: '/springfield/banner' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+
+  it('sends Strict-Transport-Security only over TLS', async () => {
+    const plain = await direct.inject({ url: '/rest/init?orgId=acme' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a forwarded protocol is not believed.
+    const forgedTls = await direct.inject({ url: '/rest/init?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forgedTls.headers['strict-transport-security']).toBeUndefined();
+    const proxiedPlain = await proxied.inject({ url: '/rest/init?orgId=acme', headers: { 'x-forwarded-proto': 'http' } });
+    expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+    const proxiedTls = await proxied.inject({ url: '/rest/init?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxiedTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('admin HTML (the help tips)', () => {
+  it('forces rel="noopener noreferrer" on every link that opens a new tab, and drops script', async () => {
+    await database.db.update(helpAndAnswers).set({
+      content: '<p><a href="https://evil.example/" target="_blank">one</a> <a href="https://x.example/" TARGET="_blank" rel="opener">two</a>'
+        + ' <a href="/springfield/faq">three</a><script>alert(1)</script></p>',
+    }).where(and(eq(helpAndAnswers.orgId, 'springfield'), eq(helpAndAnswers.type, 'login')));
+    const response = await direct.inject({ url: '/springfield/helpAndAnswer?type=login' });
+    expect(response.statusCode).toBe(200);
+    const html: string = response.json().content;
+    const newTabLinks = [...html.matchAll(/<a [^>]*target="_blank"[^>]*>/g)].map((m) => m[0]);
+    expect(newTabLinks).toHaveLength(2);
+    for (const link of newTabLinks) expect(link).toContain('rel="noopener noreferrer"');
+    expect(html).toContain('<a href="/springfield/faq">three</a>');
+    expect(html).not.toContain('script');
+  });
+});
