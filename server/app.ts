@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors, {
     sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });
-  // One validator for every route's schemas: no NUL or lone surrogates, integers bounded to their columns.
+  // One validator for every route's schemas: no NUL or lone surrogates, bounded integers, no coercion of bodies.
   await app.register(requestValidation);
   // The protective headers of every answer, one policy (CSP, framing, referrer, HSTS over TLS, …).
   await app.register(securityHeaders);

@@ -4,9 +4,10 @@
  * Unknown addresses: HTML GETs get the app (it shows its own not-found page), API calls a JSON 404,
  * a known address with the wrong method a 405.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import FindMyWay from 'find-my-way';
 import fp from 'fastify-plugin';
+import { WELL_FORMED_KEYWORD } from './requestValidation.ts';
 
 /** Address prefixes that belong to the API (§7), never to the browser app. */
 export const API_PREFIXES = [
@@ -42,7 +43,7 @@ export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opt
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      return reply.code(400).send({ errorCode: 'request.invalid', message: `${error.validationContext ?? 'request'}${error.message.replace(/^[a-z]+/, '')}` });
+      return reply.code(400).send({ errorCode: 'request.invalid', message: validationMessage(error.validationContext ?? 'request', error.validation) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -74,5 +75,39 @@ function errorCodeOf(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return 'request.invalidBody';
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'request.tooLarge';
     default: return 'request.invalid';
+  }
+}
+
+/**
+ * The message of a refused request part (issue 9 row 19): the field and the rule it broke, e.g.
+ * "body/username: does not match the allowed characters", never the schema's internals (a regular
+ * expression, a schema path). Only the first error is reported (ajv stops at it).
+ */
+export function validationMessage(context: string, errors: readonly FastifySchemaValidationError[]): string {
+  const error = errors[0];
+  if (!error) return `${context}: is not valid`;
+  const params = error.params as Record<string, unknown>;
+  const field = `${context}${error.instancePath}${error.keyword === 'required' ? `/${String(params.missingProperty)}` : ''}`;
+  return `${field}: ${ruleOf(error.keyword, params)}`;
+}
+
+function ruleOf(keyword: string, params: Record<string, unknown>): string {
+  switch (keyword) {
+    case 'required': return 'is required';
+    case 'type': return `must be ${[params.type].flat().join(' or ')}`;
+    case 'pattern': return 'does not match the allowed characters';
+    case 'format': return `must be a valid ${String(params.format)}`;
+    case 'minLength': return `must be at least ${String(params.limit)} characters long`;
+    case 'maxLength': return `must be at most ${String(params.limit)} characters long`;
+    case 'minimum': return `must be at least ${String(params.limit)}`;
+    case 'maximum': return `must be at most ${String(params.limit)}`;
+    case 'exclusiveMinimum': return `must be more than ${String(params.limit)}`;
+    case 'exclusiveMaximum': return `must be less than ${String(params.limit)}`;
+    case 'minItems': return `must have at least ${String(params.limit)} items`;
+    case 'maxItems': return `must have at most ${String(params.limit)} items`;
+    case 'enum': case 'const': return 'is not one of the allowed values';
+    case 'additionalProperties': return `does not allow ${String(params.additionalProperty)}`;
+    case WELL_FORMED_KEYWORD: return 'must not contain NUL or unpaired surrogates';
+    default: return 'is not valid';
   }
 }

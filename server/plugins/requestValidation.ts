@@ -1,5 +1,5 @@
 /**
- * How every request is checked against its route's schemas (issue 9 row 7): one validator
+ * How every request is checked against its route's schemas (issue 9 rows 7 and 19): one validator
  * compiler for the whole app, so each rule below holds for every route, present and future.
  *
  * - **Well-formed strings.** A request whose path parameters, query or body hold a string (or an
@@ -11,9 +11,13 @@
  *   parsed, whether or not the route has a body schema.
  * - **Integers fit their columns.** An `integer` a schema leaves unbounded is bounded to PostgreSQL's
  *   `integer` (−2^31 … 2^31−1); every number must be finite (`1e999` is Infinity once parsed).
+ * - **No coercion of bodies.** A JSON body is taken as sent: `true` is not 1 and `["x"]` is not "x".
+ *   Form-encoded bodies are all strings and their schemas ask for strings. The query string and
+ *   path parameters are text by nature, so a number or boolean there is read from its digits
+ *   (`coerceTypes: true`), but a field sent twice (an array) is not made a string.
  *
- * Everything else is Fastify's default (coercion of types, defaults filled in, properties a closed
- * object does not list removed, the first error only, ajv-formats).
+ * Everything else is Fastify's default (defaults filled in, properties a closed object does not
+ * list removed, the first error only, ajv-formats).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -74,7 +78,7 @@ export function boundIntegers(schema: unknown): unknown {
   return copy;
 }
 
-function newAjv(coerceTypes: boolean | 'array'): Ajv {
+function newAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, addUsedSchema: false, allErrors: false, strictNumbers: true });
   addFormats.default(ajv);
   return ajv;
@@ -100,8 +104,10 @@ function wellFormedFirst(validate: ValidateFunction): FastifyValidator {
 }
 
 export default fp(async function requestValidation(app: FastifyInstance) {
-  const ajv = newAjv('array');
-  app.setValidatorCompiler(({ schema }: { schema: FastifySchema }) => {
+  const strict = newAjv(false);
+  const textual = newAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
+    const ajv = httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' ? textual : strict;
     return wellFormedFirst(ajv.compile(boundIntegers(schema) as object));
   });
   const refuseIllFormed = (part: 'params' | 'body', value: unknown) => {
