@@ -48,24 +48,6 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
   };
 }
 
-/** Counts one more failed login of a contact (FedRAMP, §5); answers the count. */
-export async function recordFailedLogin(db: Db, orgId: string, contactId: number): Promise<number> {
-  const [row] = await db.update(contacts).set({ failedLogins: sql`${contacts.failedLogins} + 1` })
-    .where(ofContact(orgId, contactId))
-    .returning({ failedLogins: contacts.failedLogins });
-  return row?.failedLogins ?? 0;
-}
-
-/** Locks a contact's logins until `until` and starts the failure count afresh (FedRAMP lock-out). */
-export async function lockContact(db: Db, orgId: string, contactId: number, until: Date): Promise<void> {
-  await db.update(contacts).set({ failedLogins: 0, lockedUntil: until }).where(ofContact(orgId, contactId));
-}
-
-/** Forgets a contact's failed logins and lock after a successful login. */
-export async function clearLoginFailures(db: Db, orgId: string, contactId: number): Promise<void> {
-  await db.update(contacts).set({ failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
-}
-
 /** A new password: the expired marker, failed logins and any lock go with the old one. */
 export async function setPassword(db: Db, orgId: string, contactId: number, passwordHash: string): Promise<void> {
   await db.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));

@@ -32,6 +32,42 @@ export async function countFailure(db: Db, orgId: string, key: string): Promise<
   return row!.failures;
 }
 
+/**
+ * Claims one password check for `key` BEFORE the password is verified (issue 9 row 1): one
+ * conditional upsert, so of any number of concurrent attempts at most `limit` are claimed in a
+ * window. Answers the count with this attempt, or null when the limit is reached (nothing claimed,
+ * nothing to verify). A window over starts afresh at 1; the attempt that reaches the limit starts
+ * the window again, so the account stays shut a whole window after it (the FedRAMP lock).
+ */
+export async function claimAttempt(db: Db, orgId: string, key: string, limit: number, windowMs: number): Promise<number | null> {
+  const now = new Date();
+  const windowOver = sql`${loginThrottle.windowStart} < ${new Date(now.getTime() - windowMs)}`;
+  const [row] = await db.insert(loginThrottle).values({ orgId, key, failures: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: [loginThrottle.orgId, loginThrottle.key],
+      set: {
+        failures: sql`case when ${windowOver} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${windowOver} or ${loginThrottle.failures} + 1 >= ${limit} then ${now} else ${loginThrottle.windowStart} end`,
+      },
+      setWhere: sql`${windowOver} or ${loginThrottle.failures} < ${limit}`,
+    })
+    .returning({ failures: loginThrottle.failures });
+  return row?.failures ?? null;
+}
+
+/** When the window of `key` opened (for a full one: when it shut), or null without a count. */
+export async function windowOpenedAt(db: Db, orgId: string, key: string): Promise<Date | null> {
+  const [row] = await db.select({ windowStart: loginThrottle.windowStart }).from(loginThrottle)
+    .where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
+  return row?.windowStart ?? null;
+}
+
+/** Gives back one claimed attempt of `key` (it turned out right, or another key refused it). */
+export async function refundAttempt(db: Db, orgId: string, key: string): Promise<void> {
+  await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
+}
+
 /** Forgets the failures counted for `keys`. */
 export async function clearFailures(db: Db, orgId: string, ...keys: string[]): Promise<void> {
   if (keys.length) await db.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, keys)));

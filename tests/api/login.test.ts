@@ -4,8 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts } from '../../server/db/schema.ts';
-import { FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/login.ts';
+import { contacts, loginThrottle } from '../../server/db/schema.ts';
+import { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/login.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
@@ -93,7 +93,8 @@ describe('FedRAMP lock-out (fedagency, §6)', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json()).toMatchObject({ status: 'locked', errorCode: 'ssp.request.account.locked.fedRamp' });
     // Once the lock has passed, the right password signs in and the count starts again.
-    await t.database.db.update(contacts).set({ lockedUntil: new Date(Date.now() - 1000) }).where(and(eq(contacts.orgId, 'fedagency'), eq(contacts.username, 'demo.member')));
+    await t.database.db.update(loginThrottle).set({ windowStart: new Date(Date.now() - (FEDRAMP_LOCK_MINUTES * 60 + 1) * 1000) })
+      .where(and(eq(loginThrottle.orgId, 'fedagency'), eq(loginThrottle.key, 'user:demo.member')));
     expect((await login('fedagency', 'demo.member', 'Demo!Member2026')).response.json().status).toBe('1');
   });
 

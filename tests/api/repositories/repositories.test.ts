@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../server/repositories/accounts.ts';
-import {
-  clearLoginFailures, findContact, findContactByUsername, findUsernamesByEmail, lockContact, recordFailedLogin, upsertInvitedContact,
-} from '../../../server/repositories/contacts.ts';
+import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvitedContact } from '../../../server/repositories/contacts.ts';
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
 import { completePasswordReset, findUsableReset, insertPasswordReset } from '../../../server/repositories/passwordResets.ts';
 import { findSession, findSignedInContact, insertSession, signInOnNewSession } from '../../../server/repositories/sessions.ts';
-import { clearFailures, countFailure, countedFailures } from '../../../server/repositories/throttle.ts';
+import {
+  claimAttempt, clearFailures, countFailure, countedFailures, refundAttempt, windowOpenedAt,
+} from '../../../server/repositories/throttle.ts';
 import { seedDemo } from '../../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/testDatabase.ts';
 
@@ -49,21 +49,6 @@ describe('contacts', () => {
     const contact = (await findContactByUsername(db(), 'springfield', 'demo.member'))!;
     expect(await findUsernamesByEmail(db(), 'springfield', contact.email!.toUpperCase())).toContain('demo.member');
     expect(await findUsernamesByEmail(db(), 'nowhere', contact.email!)).toEqual([]);
-  });
-
-  it('counts failed logins, locks, and clears both', async () => {
-    const { contactId } = (await findContactByUsername(db(), 'fedagency', 'demo.member'))!;
-    expect(await recordFailedLogin(db(), 'fedagency', contactId)).toBe(1);
-    expect(await recordFailedLogin(db(), 'fedagency', contactId)).toBe(2);
-    const until = new Date(Date.now() + 60_000);
-    await lockContact(db(), 'fedagency', contactId, until);
-    let row = (await findContact(db(), 'fedagency', contactId))!;
-    expect(row.failedLogins).toBe(0);
-    expect(row.lockedUntil?.getTime()).toBe(until.getTime());
-    await recordFailedLogin(db(), 'fedagency', contactId);
-    await clearLoginFailures(db(), 'fedagency', contactId);
-    row = (await findContact(db(), 'fedagency', contactId))!;
-    expect([row.failedLogins, row.lockedUntil]).toEqual([0, null]);
   });
 
   it('re-invites the pending contact of an address instead of making a second one', async () => {
@@ -108,6 +93,21 @@ describe('throttle', () => {
     expect(await countedFailures(db(), 'acme', 'repo:key')).toBe(0);
     await clearFailures(db(), 'springfield', 'repo:key');
     expect(await countedFailures(db(), 'springfield', 'repo:key')).toBe(0);
+  });
+
+  it('claims at most the limit of concurrent attempts, shuts the window at the limit, and refunds one', async () => {
+    const claims = await Promise.all(Array.from({ length: 12 }, () => claimAttempt(db(), 'springfield', 'repo:claim', 3, 60_000)));
+    expect(claims.filter((c) => c !== null).sort()).toEqual([1, 2, 3]);
+    expect(claims.filter((c) => c === null)).toHaveLength(9);
+    expect(await claimAttempt(db(), 'acme', 'repo:claim', 3, 60_000)).toBe(1);
+    const shut = (await windowOpenedAt(db(), 'springfield', 'repo:claim'))!;
+    expect(Date.now() - shut.getTime()).toBeLessThan(10_000);
+    await refundAttempt(db(), 'springfield', 'repo:claim');
+    expect(await claimAttempt(db(), 'springfield', 'repo:claim', 3, 60_000)).toBe(3);
+    expect(await claimAttempt(db(), 'springfield', 'repo:claim', 3, 60_000)).toBeNull();
+    // A window over starts afresh.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await claimAttempt(db(), 'springfield', 'repo:claim', 3, 0)).toBe(1);
   });
 });
 
