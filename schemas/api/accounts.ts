@@ -19,18 +19,21 @@ export type LoginBody = Static<typeof LoginBody>;
 
 /**
  * §7 login answer: `status '1'` with the home page and the new session's token, or `status '-1'`
- * with the reset-password page (an expired password: nothing signed in).
+ * with the reset-password page (an expired password: nothing signed in) and `expiredToken`, the
+ * proof of that login the expired-password change must carry (single use, 10 minutes; issue 9 row 2).
  */
 export const LoginAnswer = Type.Object({
   status: Type.String(),
   redirect: Type.Optional(Type.String()),
   CSRF_TOKEN_FOR_SESSION: Type.Optional(Type.String()),
+  expiredToken: Type.Optional(Type.String()),
 });
 export type LoginAnswer = Static<typeof LoginAnswer>;
 
 /**
  * A refused login (§8 Login): the §8 body with `status` 'failed' or 'locked', and for FedRAMP
- * organisations the attempts left (`remainCount`) or the lock's minutes (`fedrampLockTime`).
+ * organisations the attempts left (`remainCount`) or the lock's minutes (`fedrampLockTime`). A
+ * password change is refused the same way (one lock-out for every password check, issue 9 row 2).
  */
 export const LoginRefusal = Type.Object({
   ...Refusal.properties,
@@ -51,6 +54,8 @@ export const ChangePasswordBody = Type.Object({
   loginId: Type.Optional(Text(200)),
   oldPassword: Type.Optional(Text(200)),
   newPassword: Type.Optional(Text(200)),
+  /** Without a session (an expired password): the `expiredToken` of the login that answered status '-1'. */
+  expiredToken: Type.Optional(Text(200)),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
@@ -65,7 +70,7 @@ export const ChangePasswordAnswer = Type.Object({
 export type ChangePasswordAnswer = Static<typeof ChangePasswordAnswer>;
 
 /** What the browser reads of a changePassword call, answered or refused. */
-export type ChangePasswordReply = Reply<ChangePasswordAnswer>;
+export type ChangePasswordReply = Reply<ChangePasswordAnswer, LoginRefusal>;
 
 /** deleteAccount's form: a POST that says DELETE. */
 export const DeleteAccountBody = Type.Object({ _method: Constant('DELETE') });

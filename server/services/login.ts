@@ -13,6 +13,7 @@ import { findContactByUsername } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { claimPasswordCheck } from './passwordAttempts.ts';
+import { issueExpiredToken } from './passwordChange.ts';
 import { verifyPassword } from './passwords.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
@@ -21,8 +22,11 @@ export { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT, THROT
 export type LoginResult =
   /** The password is right: sign the browser in as `contactId`. */
   | { ok: true; outcome: 'signIn'; contactId: number }
-  /** §4 "status '-1' goes to reset-password (sets p_expired marker)": nothing is signed in yet. */
-  | { ok: true; outcome: 'passwordExpired' }
+  /**
+   * §4 "status '-1' goes to reset-password (sets p_expired marker)": nothing is signed in yet; the
+   * change that follows carries `expiredToken` (passwordChange.ts), the proof of this login.
+   */
+  | { ok: true; outcome: 'passwordExpired'; expiredToken: string }
   | Refusal;
 
 const FAILED = { status: 'failed' } as const;
@@ -45,6 +49,6 @@ export async function login(db: Db, org: Organization, form: { username?: string
       : refuse(403, { ...FAILED, errorCode: 'ssp.request.account.error.fedRamp', remainCount: attempt.remaining });
   }
   await attempt.succeeded();
-  if (contact.passwordExpired) return { ok: true, outcome: 'passwordExpired' };
+  if (contact.passwordExpired) return { ok: true, outcome: 'passwordExpired', expiredToken: await issueExpiredToken(db, org.orgId, contact.contactId) };
   return { ok: true, outcome: 'signIn', contactId: contact.contactId };
 }

@@ -1,7 +1,7 @@
 /**
  * The account calls of §7, typed: `POST /manage/login` (form orgId, username, password, keepSigned),
  * the address of `GET /logout/{orgId}` (a navigation, not a fetch), `POST /{orgId}/changePassword/validatePassword`
- * (form userName, password), `POST /{orgId}/changePassword` (form loginId, oldPassword, newPassword) and
+ * (form userName, password), `POST /{orgId}/changePassword` (form loginId, oldPassword, newPassword, expiredToken) and
  * `POST /deleteAccount/{orgId}` (form `_method=DELETE`). Each resolves to the client's `ApiResult`: a
  * screen reads `hasError`, `status` and the answer's status/errorCode/errors as §8 says.
  */
@@ -33,7 +33,8 @@ export function validatePassword(orgId: string, form: Required<ValidatePasswordB
   return api.post<boolean>(paths.changePasswordValidate(orgId), { form: { ...form }, signal });
 }
 
-export type ChangePasswordForm = Required<ChangePasswordBody>;
+/** The change's form; `expiredToken` only for an expired password changed without a session. */
+export type ChangePasswordForm = Required<Omit<ChangePasswordBody, 'expiredToken'>> & Pick<ChangePasswordBody, 'expiredToken'>;
 
 export function changePassword(orgId: string, form: ChangePasswordForm) {
   return api.post<ChangePasswordReply | null>(paths.changePassword(orgId), { form: { ...form } });

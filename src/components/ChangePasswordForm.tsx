@@ -15,14 +15,17 @@ export interface ChangePasswordData {
 
 /**
  * §7 `POST /{org}/changePassword` (form loginId, oldPassword, newPassword), shared by the modal and
- * the expired-password form (§4). Success rotates a signed-in session: its new CSRF token is taken at
+ * the expired-password form (§4; it passes the `expiredToken` of the login that found the password
+ * expired). Success rotates a signed-in session: its new CSRF token is taken at
  * once, then `onChanged`. Status 'timeout' (the session ended meanwhile) goes to login (§8).
  * §8 "'ssp.password.change.failed' when no error code (a returned errorCode shown instead)".
  */
 export async function requestPasswordChange(
-  orgId: string, loginId: string, values: ChangePasswordData, onChanged: () => void,
+  orgId: string, loginId: string, values: ChangePasswordData, onChanged: () => void, expiredToken?: string,
 ): Promise<SubmitOutcome<ChangePasswordData>> {
-  const result = await changePassword(orgId, { loginId, oldPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '' });
+  const result = await changePassword(orgId, {
+    loginId, oldPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '', ...(expiredToken === undefined ? {} : { expiredToken }),
+  });
   const answer = result.data ?? {};
   if (!result.hasError && answer.status === '1') {
     if (answer.CSRF_TOKEN_FOR_SESSION) setCsrfToken(answer.CSRF_TOKEN_FOR_SESSION);
@@ -32,6 +35,10 @@ export async function requestPasswordChange(
   if (!result.hasError && answer.status === 'timeout') {
     navigation.assign(`/${encodeURIComponent(orgId)}/login`);
     return done({ leaving: true });
+  }
+  // A locked account (the one lock-out of every password check) says for how long.
+  if (answer.fedrampLockTime !== undefined) {
+    return { kind: 'refused', errors: [], message: { key: 'ssp.request.account.locked.fedRamp', params: { minutes: answer.fedrampLockTime } }, data: values };
   }
   return refused(answer, { fallbackKey: 'ssp.password.change.failed' });
 }

@@ -81,7 +81,13 @@ describe('POST /{org}/changePassword', () => {
   it('lets an expired password be changed without a session (§4 expired mode) and clears the marker', async () => {
     await t.database.db.update(contacts).set({ passwordExpired: true }).where(and(eq(contacts.orgId, 'fedagency'), eq(contacts.username, 'demo.member')));
     const visitor = await startSession(t.app, 'fedagency');
-    const response = await change('fedagency', visitor, { loginId: 'demo.member', oldPassword: 'Demo!Member2026', newPassword: 'Fed#Agency2027x' });
+    // The proof of the login that found the password expired (issue 9 row 2).
+    const expired = await t.app.inject({
+      method: 'POST', url: '/manage/login', headers: { cookie: visitor.cookie, 'x-csrf-token': visitor.csrfToken },
+      payload: { orgId: 'fedagency', username: 'demo.member', password: 'Demo!Member2026' },
+    });
+    const { expiredToken } = expired.json();
+    const response = await change('fedagency', visitor, { loginId: 'demo.member', oldPassword: 'Demo!Member2026', newPassword: 'Fed#Agency2027x', expiredToken });
     expect(response.json()).toEqual({ status: '1' });
     const after = await demoMember('fedagency');
     expect(after.passwordExpired).toBe(false);

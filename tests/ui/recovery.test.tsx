@@ -192,6 +192,8 @@ describe('an expired password (§4 change-password mode)', () => {
     await waitFor(() => expect(assigned).toEqual(['/springfield/reset-password']));
     expect(document.cookie).toContain('p_expired=Y');
     expect(sessionStorage.getItem('ssp.expired.loginId')).toBe('ui.expired');
+    // The proof of this login, which the change must carry (issue 9 row 2).
+    expect(sessionStorage.getItem('ssp.expired.token')).toMatch(/^[\w-]{40,}$/);
 
     bootPage('/springfield/reset-password');
     const current = await screen.findByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`));
@@ -211,6 +213,7 @@ describe('an expired password (§4 change-password mode)', () => {
     expect(window.location.pathname).toBe('/springfield/login');
     expect(document.cookie).toContain('p_expired=N');
     expect(sessionStorage.getItem('ssp.expired.loginId')).toBeNull();
+    expect(sessionStorage.getItem('ssp.expired.token')).toBeNull();
     expect(assigned).toEqual(['/springfield/reset-password']);
 
     // The new password logs in, and is no longer expired.

@@ -39,8 +39,10 @@ export default function LoginScreen() {
     const redirect = !result.hasError && answer.redirect?.startsWith('/') ? answer.redirect : null;
     if (redirect && answer.status === '-1') {
       writeOrgCookie(boot.orgId, 'p_expired', 'Y');
-      // The expired-password form sends it as loginId (src/screens/resetPassword, same key).
+      // The expired-password form sends them as loginId and expiredToken, the proof of this login
+      // (src/screens/resetPassword, same keys).
       sessionStorage.setItem('ssp.expired.loginId', values.username ?? '');
+      sessionStorage.setItem('ssp.expired.token', answer.expiredToken ?? '');
     }
     if (redirect && (answer.status === '1' || answer.status === '-1')) {
       navigation.assign(redirect);

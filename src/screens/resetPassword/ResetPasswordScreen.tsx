@@ -10,6 +10,8 @@ import { useOrg } from '../../org/OrgContext.tsx';
 
 /** Where the login screen keeps the username of an expired password (§4), for the change call's loginId (same key there). */
 const EXPIRED_LOGIN_ID_KEY = 'ssp.expired.loginId';
+/** …and the proof of that login (its answer's expiredToken), which the change must carry. */
+const EXPIRED_TOKEN_KEY = 'ssp.expired.token';
 
 /** What the login screen is told after an expired password was changed: it shows 'login.passwordChanged'. */
 export interface LoginNotice {
@@ -40,11 +42,13 @@ export default function ResetPasswordScreen() {
   const [outcome, setOutcome] = useState<'form' | 'reset' | 'linkInvalid'>('form');
   const submission = useSubmission<ChangePasswordData>({}, async (values) => {
     if (expired) {
-      return requestPasswordChange(orgId, sessionStorage.getItem(EXPIRED_LOGIN_ID_KEY) ?? '', values, () => {
+      const loginId = sessionStorage.getItem(EXPIRED_LOGIN_ID_KEY) ?? '';
+      return requestPasswordChange(orgId, loginId, values, () => {
         writeOrgCookie(orgId, 'p_expired', 'N');
         sessionStorage.removeItem(EXPIRED_LOGIN_ID_KEY);
+        sessionStorage.removeItem(EXPIRED_TOKEN_KEY);
         navigate(`${orgPath}/login`, { state: { passwordChanged: true } satisfies LoginNotice });
-      });
+      }, sessionStorage.getItem(EXPIRED_TOKEN_KEY) ?? '');
     }
     const result = await resetPassword(orgId, { token: token ?? '', password: values.newPassword ?? '', confirmPassword: values.confirmPassword ?? '' });
     const answer = result.data ?? {};

@@ -2,7 +2,8 @@
  * §7 `POST /manage/login` (form orgId, username, password, keepSigned) and `GET /logout/{orgId}`.
  * Success signs the browser in on a new session (new cookie, new CSRF token) and answers
  * `{ status: '1', redirect, CSRF_TOKEN_FOR_SESSION }`; an expired password answers `status: '-1'`
- * with the reset-password page (nothing signed in). The rules are services/login.ts.
+ * with the reset-password page and the `expiredToken` the change must carry (nothing signed in).
+ * The rules are services/login.ts.
  */
 import { LoginAnswer, LoginBody, LoginRefusal, LogoutParams } from '../../../../schemas/api/accounts.ts';
 import { answers, refusals } from '../../../../schemas/api/common.ts';
@@ -21,7 +22,7 @@ export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
     const result = await login(db, request.org, request.body, request.ip);
     if (!result.ok) return refused(reply, result);
     const orgId = request.org.orgId;
-    if (result.outcome === 'passwordExpired') return { status: '-1', redirect: `/${orgId}/reset-password` };
+    if (result.outcome === 'passwordExpired') return { status: '-1', redirect: `/${orgId}/reset-password`, expiredToken: result.expiredToken };
     const session = await request.session.signIn(reply, orgId, result.contactId);
     return { status: '1', redirect: `/${orgId}/home`, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });

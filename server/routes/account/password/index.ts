@@ -1,10 +1,13 @@
 /**
  * §7 `POST /{org}/changePassword/validatePassword` (form userName, password; truthy when the
  * password may be used) and `POST /{org}/changePassword` (form loginId, oldPassword, newPassword;
- * status '1', errorCode). The rules are services/passwordChange.ts; a changed password starts a new
- * session (issue 4 "rotated on login and on password change").
+ * status '1', errorCode; without a session also expiredToken, from the login's status '-1' answer).
+ * The rules are services/passwordChange.ts; a changed password ends every sign-in of the member and
+ * starts a new session for this browser (issue 4 "rotated on login and on password change", issue 9 row 10).
  */
-import { ChangePasswordAnswer, ChangePasswordBody, ChangePasswordParams, ValidatePasswordBody } from '../../../../schemas/api/accounts.ts';
+import {
+  ChangePasswordAnswer, ChangePasswordBody, ChangePasswordParams, LoginRefusal, ValidatePasswordBody,
+} from '../../../../schemas/api/accounts.ts';
 import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
 import { refused } from '../../../http/answer.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
@@ -18,13 +21,14 @@ export default async function passwordRoutes(app: RouteApp, { db }: RouteDeps) {
   }, async (request) => isPasswordUsable(request.org, request.body.userName ?? '', request.body.password ?? ''));
 
   app.post('/:orgId/changePassword', {
-    schema: { params: ChangePasswordParams, body: ChangePasswordBody, response: answers(ChangePasswordAnswer) },
+    // Refused as a login is (one lock-out for every password check): FedRAMP's minutes included.
+    schema: { params: ChangePasswordParams, body: ChangePasswordBody, response: answers(ChangePasswordAnswer, LoginRefusal) },
     config: { org: 'path' },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;
     const signedIn = await request.session.contactId(orgId);
-    const result = await changePassword(db, request.org, signedIn, request.body);
+    const result = await changePassword(db, request.org, signedIn, request.body, request.ip);
     if (!result.ok) return refused(reply, result);
     if (result.outcome === 'timeout') return { status: 'timeout' };
     if (signedIn === null) return { status: '1' };
