@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Account } from '../../schemas/account.ts';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts, sessionLogins } from '../db/schema.ts';
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -48,9 +48,16 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
   };
 }
 
-/** A new password: the expired marker, failed logins and any lock go with the old one. */
+/**
+ * A new password, in one transaction: the expired marker goes with the old one, and every session
+ * sign-in of the contact ends (ASVS 5.0 §7.4, issue 9 row 10: the browser that changed it is signed
+ * in again on a new session by its route).
+ */
 export async function setPassword(db: Db, orgId: string, contactId: number, passwordHash: string): Promise<void> {
-  await db.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
+  await db.transaction(async (tx) => {
+    await tx.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
+    await tx.delete(sessionLogins).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId)));
+  });
 }
 
 /** Deletes a contact; everything of theirs goes with it (the tenant tables cascade from contacts). */
