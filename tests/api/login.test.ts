@@ -74,7 +74,8 @@ describe('POST /manage/login', () => {
   it('answers status -1 for an expired password and signs nothing in (§4)', async () => {
     await t.database.db.update(contacts).set({ passwordExpired: true }).where(and(eq(contacts.orgId, 'campus'), eq(contacts.username, 'demo.member')));
     const { response, session } = await login('campus', 'demo.member', 'Demo!Member2026');
-    expect(response.json()).toEqual({ status: '-1', redirect: '/campus/reset-password' });
+    // With the proof of this login, which the expired-password change must carry (issue 9 row 2).
+    expect(response.json()).toEqual({ status: '-1', redirect: '/campus/reset-password', expiredToken: expect.stringMatching(/^[\w-]{43}$/) });
     expect(await account(session.cookie, 'campus')).toBeNull();
     await t.database.db.update(contacts).set({ passwordExpired: false }).where(and(eq(contacts.orgId, 'campus'), eq(contacts.username, 'demo.member')));
   });
