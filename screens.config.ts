@@ -11,6 +11,7 @@
  * the progress bar (`progressStep`).
  */
 import { logoutHref } from './src/api/accounts.ts';
+import { followableUrlOr } from './schemas/followableUrl.ts';
 import type { HelpType } from './schemas/helpTypes.ts';
 import type {
   Condition, Guard, LinkNavItem, OutsidePages, ProgressStep, Screen, ScreenContext, ScreenModule, ScreenRegistry,
@@ -242,7 +243,8 @@ export const screens: readonly Screen[] = [
 export const linkNav: readonly LinkNavItem[] = [
   {
     id: 'backToPortal', labelKey: 'nav.backToPortal', order: -10, when: (ctx) => ctx.entryFromPublicPortal,
-    href: (ctx) => ctx.org.publicPortal.url || `/${ctx.orgId}/portal-home`,
+    // Only an http(s) address or a path of this site (issue 9 row 17); otherwise the portal's own home.
+    href: (ctx) => followableUrlOr(ctx.org.publicPortal.url, `/${ctx.orgId}/portal-home`),
   },
   { id: 'welcome', labelKey: 'nav.welcome', order: 100, when: isMember, href: () => null },
   { id: 'logout', labelKey: 'nav.logout', order: 101, when: isMember, href: (ctx) => logoutHref(ctx.orgId) },

@@ -1,8 +1,6 @@
 import type { FeatureFlags } from './featureFlags.ts';
+import { isFollowableUrl } from './followableUrl.ts';
 import type { OrgSettings } from './orgSettings.ts';
-
-/** Only web addresses (or a path of this site) may be followed: never `javascript:` or the like. */
-const FOLLOWABLE = /^(?:https?:\/\/|\/(?!\/))/i;
 
 /**
  * The organisation's universal profile (§2: the public portal's own sign-up and login), with orgId
@@ -12,7 +10,7 @@ const FOLLOWABLE = /^(?:https?:\/\/|\/(?!\/))/i;
 export function universalProfileUrl(org: Pick<OrgSettings, 'publicPortal'>, orgId: string): string | null {
   if (org.publicPortal.status === 'Disabled') return null;
   const target = org.publicPortal.universalProfileUrl.trim();
-  if (!target || !FOLLOWABLE.test(target)) return null;
+  if (!isFollowableUrl(target)) return null;
   const hashAt = target.indexOf('#');
   const base = hashAt === -1 ? target : target.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : target.slice(hashAt);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { followableUrlOr } from '../../schemas/followableUrl.ts';
 
 export interface FooterProps {
   orgName: string | null;
@@ -15,8 +16,9 @@ export function Footer({ orgName, termsUrl, privacyUrl, serverVersion }: FooterP
     <footer className="footer">
       <div className="footer-inner">
         <ul>
-          <li><a href={termsUrl || '/public/legal/terms.html'}>{t('footer.terms')}</a></li>
-          <li><a href={privacyUrl || '/public/legal/privacy.html'}>{t('footer.privacy')}</a></li>
+          {/* Only an http(s) address or a path of this site is linked (issue 9 row 17); else the built-in page. */}
+          <li><a href={followableUrlOr(termsUrl, '/public/legal/terms.html')}>{t('footer.terms')}</a></li>
+          <li><a href={followableUrlOr(privacyUrl, '/public/legal/privacy.html')}>{t('footer.privacy')}</a></li>
         </ul>
         <span>{t('footer.copyright', { year, orgName: orgName ?? t('app.title') })}</span>
         <span>

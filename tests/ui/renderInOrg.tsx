@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { Account } from '../../schemas/account.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettings } from '../../schemas/orgSettings.ts';
 import { OrgContext, type OrgState } from '../../src/org/OrgContext.tsx';
@@ -16,15 +17,16 @@ import { visit } from './visit.ts';
 export async function renderInOrg(
   routes: RouteObject[],
   path: string,
-  { settings = fixtureOrgs.springfield.settings, flags = FEATURE_FLAGS_OFF }: { settings?: OrgSettings; flags?: FeatureFlags } = {},
+  { settings = fixtureOrgs.springfield.settings, flags = FEATURE_FLAGS_OFF, account = null, entryFromPublicPortal = false }:
+  { settings?: OrgSettings; flags?: FeatureFlags; account?: Account | null; entryFromPublicPortal?: boolean } = {},
 ) {
   visit(path);
   const i18n = await createI18n('en_US');
   const state: OrgState = {
-    boot: { orgId: 'springfield', organization: settings, account: null, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
+    boot: { orgId: 'springfield', organization: settings, account, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
     flags,
-    account: null,
-    entryFromPublicPortal: false,
+    account,
+    entryFromPublicPortal,
     setEntryFromPublicPortal: () => {},
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });

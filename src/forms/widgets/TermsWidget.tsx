@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { followableUrlOr } from '../../../schemas/followableUrl.ts';
 import { CheckboxWidget } from './CheckboxWidget.tsx';
 
 /**
@@ -8,7 +9,7 @@ import { CheckboxWidget } from './CheckboxWidget.tsx';
  */
 export function TermsWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const url = typeof props.options.termsUrl === 'string' ? props.options.termsUrl : null;
+  const url = typeof props.options.termsUrl === 'string' ? followableUrlOr(props.options.termsUrl, null) : null;
   return (
     <CheckboxWidget
       {...props}

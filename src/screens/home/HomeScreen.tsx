@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
+import { isFollowableUrl } from '../../../schemas/followableUrl.ts';
 import { navigation } from '../../api/client.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
@@ -41,8 +42,9 @@ export default function HomeScreen() {
     const result = await requestAccountDeletion(orgId);
     if (!result.hasError && result.data?.status === 'yes') {
       // §4 "Delete-account confirm clears stored cookies": the server's answer clears them (routes/account.ts).
+      // Only to an http(s) address or a path of this site, never a stored javascript: (issue 9 row 17).
       const portalUrl = org.publicPortal.url;
-      if (entryFromPublicPortal && portalUrl) navigation.assign(portalUrl);
+      if (entryFromPublicPortal && isFollowableUrl(portalUrl)) navigation.assign(portalUrl);
       else reload();
       return;
     }
