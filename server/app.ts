@@ -21,6 +21,7 @@ import demoScope from './routes/demo/index.ts';
 import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { startSweeping } from './services/sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
+  /** How often the sweep deletes what has expired (services/sweep.ts); hourly when not given. */
+  sweepIntervalMs?: number;
   /** Called with every route as it is registered (the API tests' fuzz table enumerates them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -66,6 +69,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   // Deliveries under way write their outcome to the database: let them finish before it closes.
   app.addHook('onClose', async () => mailer.settle());
+  // Expired sessions, links, keys, counts and old mails: swept now and then on a schedule, stopped
+  // (and a sweep under way awaited) before the database closes.
+  const sweeper = startSweeping(db, app.log, options.sweepIntervalMs);
+  app.addHook('onClose', async () => sweeper.stop());
   await app.register(errors, {
     sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });

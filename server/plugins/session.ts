@@ -2,14 +2,18 @@
  * Server-side sessions in the database (ARCHITECTURE.md "Stateless app servers"): the browser holds
  * only a random id in an HttpOnly, SameSite=Lax cookie (Secure behind TLS); the database holds its
  * SHA-256, the CSRF token, the chosen language and, per organisation, the signed-in contact.
+ * A visitor gets a session row only when something needs storing (a sign-in, a language); until
+ * then their CSRF token is a signed double-submit value (services/visitorCsrf.ts), so a visit stores
+ * nothing. Expired sessions are deleted by the sweep (services/sweep.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import {
-  deleteExpiredSessions, findSession, findSignedInContact, insertSession, signInOnNewSession, type SessionRow,
-} from '../repositories/sessions.ts';
+import { findSession, findSignedInContact, insertSession, signInOnNewSession, type SessionRow } from '../repositories/sessions.ts';
 import { hashToken, newToken, sameToken } from '../services/tokens.ts';
+import {
+  isLiveVisitorCookie, isVisitorCsrfToken, newVisitorCookie, VISITOR_CSRF_COOKIE, visitorCsrfToken,
+} from '../services/visitorCsrf.ts';
 
 export const SESSION_COOKIE = 'SSPSESSION';
 /** How long a session lives without a new login. */
@@ -20,8 +24,16 @@ export type { SessionRow };
 export interface SessionHandle {
   /** The session the cookie names, if it exists and has not expired. */
   current(): Promise<SessionRow | null>;
-  /** The current session, or a new one with a new cookie. */
+  /**
+   * The current session, or a new one with a new cookie: only for a call that stores something on
+   * it. A visitor's CSRF token (their SSPCSRF cookie) carries over as the new session's token.
+   */
   ensure(reply: FastifyReply): Promise<SessionRow>;
+  /**
+   * The CSRF token the browser is to send (`/rest/init/csrf`): the session's, or without a session
+   * a visitor's signed double-submit token (its cookie set when missing); stores nothing.
+   */
+  csrfToken(reply: FastifyReply): Promise<string>;
   /** The contact this session is signed in as in `orgId`, if any. */
   contactId(orgId: string): Promise<number | null>;
   /**
@@ -36,7 +48,10 @@ declare module 'fastify' {
     session: SessionHandle;
   }
   interface FastifyInstance {
-    /** preHandler for every state-changing call: 403 `csrf.invalid` unless X-CSRF-TOKEN matches the session's. */
+    /**
+     * preHandler for every state-changing call: 403 `csrf.invalid` unless X-CSRF-TOKEN matches the
+     * session's, or, without a session, the visitor's double-submit cookie.
+     */
     requireCsrf: preHandlerAsyncHookHandler;
   }
 }
@@ -51,21 +66,35 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
       loaded ??= token ? findSession(db, hashToken(token)) : Promise.resolve(null);
       return loaded;
     };
-    const create = async (reply: FastifyReply, language: string | null) => {
+    const cookieOptions = () => ({
+      path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
+    } as const);
+    const create = async (reply: FastifyReply, language: string | null, csrfToken = newToken()) => {
       const fresh = newToken();
       const row = await insertSession(db, {
-        sessionHash: hashToken(fresh), csrfToken: newToken(), language, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        sessionHash: hashToken(fresh), csrfToken, language, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
-      reply.setCookie(SESSION_COOKIE, fresh, {
-        path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
-      });
+      reply.setCookie(SESSION_COOKIE, fresh, cookieOptions());
       loaded = Promise.resolve(row);
       return row;
     };
+    const visitorCookie = request.cookies[VISITOR_CSRF_COOKIE];
     request.session = {
       current,
       async ensure(reply) {
-        return (await current()) ?? create(reply, null);
+        const row = await current();
+        if (row) return row;
+        // The page keeps the token it was given: the session takes it over.
+        const carried = isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS) ? await visitorCsrfToken(db, visitorCookie) : undefined;
+        return create(reply, null, carried);
+      },
+      async csrfToken(reply) {
+        const row = await current();
+        if (row) return row.csrfToken;
+        if (isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS)) return visitorCsrfToken(db, visitorCookie);
+        const cookie = newVisitorCookie();
+        reply.setCookie(VISITOR_CSRF_COOKIE, cookie, cookieOptions());
+        return visitorCsrfToken(db, cookie);
       },
       async signIn(reply, orgId, contactId) {
         const old = await current();
@@ -84,15 +113,9 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
   app.decorate('requireCsrf', async function requireCsrf(request: FastifyRequest, reply: FastifyReply) {
     const sent = request.headers['x-csrf-token'];
     const row = await request.session.current();
-    if (!row || typeof sent !== 'string' || !sameToken(sent, row.csrfToken)) {
-      return reply.code(403).send({ errorCode: 'csrf.invalid' });
-    }
+    const valid = typeof sent === 'string' && (row
+      ? sameToken(sent, row.csrfToken)
+      : await isVisitorCsrfToken(db, request.cookies[VISITOR_CSRF_COOKIE], sent, SESSION_TTL_MS));
+    if (!valid) return reply.code(403).send({ errorCode: 'csrf.invalid' });
   });
-
-  // Expired sessions are removed at start and then hourly; nothing depends on it but disk space.
-  const sweep = () => deleteExpiredSessions(db).then(() => undefined, (err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-  await sweep();
-  const timer = setInterval(sweep, 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }, { name: 'session', dependencies: ['@fastify/cookie'] });

@@ -1,5 +1,5 @@
 /** Queries on `access_keys` (§5/§6): kept as the SHA-256 of the key. */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accessKeys } from '../db/schema.ts';
 
@@ -12,4 +12,9 @@ export async function findAccessKeyHolder(db: Db, orgId: string, keyHash: string
   const [row] = await db.select({ contactId: accessKeys.contactId }).from(accessKeys)
     .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.keyHash, keyHash), gt(accessKeys.expiresAt, new Date())));
   return row?.contactId ?? null;
+}
+
+/** Removes expired keys (the sweep, services/sweep.ts): an expired key signs nobody in. */
+export async function deleteExpiredAccessKeys(db: Db): Promise<void> {
+  await db.delete(accessKeys).where(lt(accessKeys.expiresAt, new Date()));
 }

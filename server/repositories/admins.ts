@@ -1,5 +1,5 @@
 /** Queries on `admins` and `admin_sessions`: the installation's administrators (no organisation). */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions, admins } from '../db/schema.ts';
 
@@ -28,4 +28,9 @@ export async function findAdminSession(db: Db, sessionHash: string): Promise<Adm
 
 export async function deleteAdminSession(db: Db, sessionHash: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.sessionHash, sessionHash));
+}
+
+/** Removes expired administrator sessions (the sweep, services/sweep.ts). */
+export async function deleteExpiredAdminSessions(db: Db): Promise<void> {
+  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
 }

@@ -1,5 +1,5 @@
 /** Queries on `password_resets` (§4 forgot password): single-use reset links, kept as the SHA-256 of their token. */
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contacts, loginThrottle, passwordResets, sessionLogins } from '../db/schema.ts';
 
@@ -39,4 +39,9 @@ export async function completePasswordReset(
     if (throttleKeys.length) await tx.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, throttleKeys)));
     return true;
   });
+}
+
+/** Removes reset links that can no longer be used, used or expired (the sweep, services/sweep.ts). */
+export async function deleteSpentResets(db: Db): Promise<void> {
+  await db.delete(passwordResets).where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, new Date())));
 }

@@ -4,7 +4,7 @@
  * `ip:…` …). A count starts afresh once its window is over; the counts live in the database, so every
  * app process sees the same.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginThrottle } from '../db/schema.ts';
 
@@ -71,4 +71,12 @@ export async function refundAttempt(db: Db, orgId: string, key: string): Promise
 /** Forgets the failures counted for `keys`. */
 export async function clearFailures(db: Db, orgId: string, ...keys: string[]): Promise<void> {
   if (keys.length) await db.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, keys)));
+}
+
+/**
+ * Removes the counts whose window started before `before` (the sweep, services/sweep.ts): past its
+ * window a count is read as 0 and the next failure starts a new one, so the row only takes space.
+ */
+export async function deleteThrottlesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(loginThrottle).where(lt(loginThrottle.windowStart, before));
 }

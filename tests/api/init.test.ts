@@ -66,26 +66,38 @@ describe('GET /rest/init', () => {
 });
 
 describe('GET /rest/init/csrf', () => {
-  it('starts a session in an HttpOnly SameSite=Lax cookie and answers its CSRF token', async () => {
+  it('gives a visitor a signed double-submit token in an HttpOnly SameSite=Lax cookie, and stores no session', async () => {
     const response = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield' });
     expect(response.statusCode).toBe(200);
-    const cookie = setCookie(response, 'SSPSESSION')!;
+    expect(setCookie(response, 'SSPSESSION')).toBeUndefined();
+    const cookie = setCookie(response, 'SSPCSRF')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
     const { csrfToken, account } = response.json();
-    expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(csrfToken).toMatch(new RegExp(`^${cookie.value.replace('.', '\\.')}\\.[A-Za-z0-9_-]{43}$`));
     expect(account).toBeNull();
   });
 
-  it('keeps the session and its token on the next call, and stores only a hash of the cookie', async () => {
+  it('keeps the visitor\'s token on the next call', async () => {
     const session = await startSession(t.app);
     const again = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield', headers: { cookie: session.cookie } });
     expect(again.json().csrfToken).toBe(session.csrfToken);
-    expect(setCookie(again, 'SSPSESSION')).toBeUndefined();
-    const stored = await t.database.db.select().from(sessions)
-      .where(eq(sessions.sessionHash, createHash('sha256').update(session.sessionToken).digest('hex')));
-    expect(stored).toHaveLength(1);
-    const byToken = await t.database.db.select().from(sessions).where(eq(sessions.sessionHash, session.sessionToken));
+    expect(setCookie(again, 'SSPCSRF')).toBeUndefined();
+  });
+
+  it('answers a stored session\'s own token, and stores only a hash of its cookie', async () => {
+    const visit = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield' });
+    const stored = await t.app.inject({
+      method: 'POST', url: '/changeLanguage/de_DE',
+      headers: { cookie: `SSPCSRF=${setCookie(visit, 'SSPCSRF')!.value}`, 'x-csrf-token': visit.json().csrfToken },
+    });
+    const sessionCookie = setCookie(stored, 'SSPSESSION')!.value;
+    const again = await t.app.inject({ url: '/rest/init/csrf?orgId=springfield', headers: { cookie: `SSPSESSION=${sessionCookie}` } });
+    const [row] = await t.database.db.select().from(sessions)
+      .where(eq(sessions.sessionHash, createHash('sha256').update(sessionCookie).digest('hex')));
+    expect(again.json().csrfToken).toBe(row!.csrfToken);
+    expect(setCookie(again, 'SSPCSRF')).toBeUndefined();
+    const byToken = await t.database.db.select().from(sessions).where(eq(sessions.sessionHash, sessionCookie));
     expect(byToken).toHaveLength(0);
   });
 
@@ -93,18 +105,23 @@ describe('GET /rest/init/csrf', () => {
     const behindProxy = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', trustProxy: true });
     try {
       const tls = await behindProxy.inject({ url: '/rest/init/csrf?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
-      expect(setCookie(tls, 'SSPSESSION')!.secure).toBe(true);
+      expect(setCookie(tls, 'SSPCSRF')!.secure).toBe(true);
     } finally {
       await behindProxy.close();
     }
     const untrusted = await t.app.inject({ url: '/rest/init/csrf?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
-    expect(setCookie(untrusted, 'SSPSESSION')!.secure).toBeFalsy();
+    expect(setCookie(untrusted, 'SSPCSRF')!.secure).toBeFalsy();
   });
 
-  it('gives an unknown session cookie a new session', async () => {
+  it('treats an unknown session cookie as a visitor, and never takes its value for a session', async () => {
     const response = await t.app.inject({ url: '/rest/init/csrf?orgId=acme', headers: { cookie: 'SSPSESSION=forged' } });
     expect(response.statusCode).toBe(200);
-    expect(setCookie(response, 'SSPSESSION')!.value).not.toBe('forged');
+    expect(setCookie(response, 'SSPSESSION')).toBeUndefined();
+    const csrfToken = response.json().csrfToken as string;
+    const cookie = `SSPSESSION=forged; SSPCSRF=${setCookie(response, 'SSPCSRF')!.value}`;
+    const stored = await t.app.inject({ method: 'POST', url: '/changeLanguage/de_DE', headers: { cookie, 'x-csrf-token': csrfToken } });
+    expect(stored.statusCode).toBe(200);
+    expect(setCookie(stored, 'SSPSESSION')!.value).not.toBe('forged');
   });
 
   it('refuses an unknown organisation', async () => {

@@ -1,7 +1,9 @@
 /** The API as the tests see it: the real app on a fresh database with the demo organisations seeded. */
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
+import { sessions } from '../../server/db/schema.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -28,6 +30,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.demo === false ? { publicUrl: 'https://portal.example.org' } : {}),
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
   });
+  databaseOf.set(app, database);
   options.configure?.(app);
   await app.ready();
   return {
@@ -45,12 +48,28 @@ export function setCookie(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((c) => c.name === name);
 }
 
-/** A visitor's session: calls /rest/init/csrf and returns the cookie header and CSRF token to send next. */
+/** The database of each app createTestApp made (startSession stores sessions in it). */
+const databaseOf = new WeakMap<FastifyInstance, TestDatabase>();
+
+/**
+ * A browser with a stored session: calls /rest/init/csrf as a visitor (no session is stored then,
+ * issue 9 row 9: the token is the signed double-submit value of the SSPCSRF cookie), then stores the
+ * session a sign-in or a language change would store, keeping that token (as session.ensure does),
+ * so tests can sign it in straight in the database. Returns the cookie header and the CSRF token.
+ */
 export async function startSession(app: FastifyInstance, orgId = 'springfield') {
   const response = await app.inject({ method: 'GET', url: `/rest/init/csrf?orgId=${orgId}` });
-  const cookie = setCookie(response, 'SSPSESSION');
-  if (!cookie) throw new Error(`no session cookie: ${response.statusCode} ${response.body}`);
-  return { cookie: `SSPSESSION=${cookie.value}`, csrfToken: response.json().csrfToken as string, sessionToken: cookie.value };
+  const visitor = setCookie(response, 'SSPCSRF');
+  if (!visitor) throw new Error(`no CSRF cookie: ${response.statusCode} ${response.body}`);
+  const csrfToken = response.json().csrfToken as string;
+  const database = databaseOf.get(app);
+  // An app of the test's own making: a visitor without a stored session (no sessionToken).
+  if (!database) return { cookie: `SSPCSRF=${visitor.value}`, csrfToken, sessionToken: '' };
+  const sessionToken = randomBytes(32).toString('base64url');
+  await database.db.insert(sessions).values({
+    sessionHash: createHash('sha256').update(sessionToken).digest('hex'), csrfToken, language: null, expiresAt: new Date(Date.now() + 12 * 3600_000),
+  });
+  return { cookie: `SSPCSRF=${visitor.value}; SSPSESSION=${sessionToken}`, csrfToken, sessionToken };
 }
 
 /**
@@ -58,7 +77,6 @@ export async function startSession(app: FastifyInstance, orgId = 'springfield') 
  * arrives with the accounts issue; what is tested here is how the boot calls read a signed-in session).
  */
 export async function signInAsDemoMember(database: TestDatabase, orgId: string, sessionToken: string): Promise<number> {
-  const { createHash } = await import('node:crypto');
   const { and, eq } = await import('drizzle-orm');
   const { contacts, sessionLogins } = await import('../../server/db/schema.ts');
   const [contact] = await database.db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.username, 'demo.member')));

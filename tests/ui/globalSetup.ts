@@ -8,12 +8,12 @@
  */
 import type { TestProject } from 'vitest/node';
 import argon2 from 'argon2';
-import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
 import { normalizeSecurityAnswer } from '../../server/services/passwordChecks.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
-import { createTestApp, signInAsDemoMember } from '../support/testApp.ts';
+import { createTestApp } from '../support/testApp.ts';
 import type { TestDatabase } from '../support/testDatabase.ts';
 
 declare module 'vitest' {
@@ -30,17 +30,18 @@ export default async function setup(project: TestProject) {
       app.get('/test/echo', async (req) => ({ headers: req.headers }));
       app.post('/test/echo', async (req) => ({ headers: req.headers, body: req.body }));
       app.post<{ Querystring: { orgId: string } }>('/test/signIn', async (req, reply) => {
+        // The visitor's session is stored now if it was not (keeping their CSRF token), as a sign-in would.
         const session = await req.session.ensure(reply);
-        const token = req.cookies.SSPSESSION;
-        if (!token) return reply.code(400).send({ errorCode: 'test.noSession', csrf: session.csrfToken });
-        return { contactId: await signInAsDemoMember(testApp.database, req.query.orgId, token) };
+        const [demoMember] = await testApp.database.db.select({ contactId: contacts.contactId }).from(contacts)
+          .where(and(eq(contacts.orgId, req.query.orgId), eq(contacts.username, 'demo.member')));
+        if (!demoMember) return reply.code(400).send({ errorCode: 'test.noDemoMember' });
+        await signInAs(testApp.database, req.query.orgId, session.sessionHash, demoMember.contactId);
+        return { contactId: demoMember.contactId };
       });
       // A member of the tests' own (recovery, change password, deletion), so demo.member stays as it is.
       app.post<{ Querystring: { orgId: string }; Body: NewMember }>('/test/createMember', async (req, reply) => {
-        const token = req.cookies.SSPSESSION;
-        if (req.body.signIn && !token) return reply.code(400).send({ errorCode: 'test.noSession' });
         const contactId = await createMember(testApp.database, req.query.orgId, req.body);
-        if (req.body.signIn) await signInAs(testApp.database, req.query.orgId, token!, contactId);
+        if (req.body.signIn) await signInAs(testApp.database, req.query.orgId, (await req.session.ensure(reply)).sessionHash, contactId);
         if (!req.body.accessKey) return { contactId };
         return { contactId, accessKey: (await issueAccessKey(testApp.database.db, req.query.orgId, contactId)).accessKey };
       });
@@ -84,7 +85,6 @@ async function createMember(database: TestDatabase, orgId: string, member: NewMe
   return row!.contactId;
 }
 
-async function signInAs(database: TestDatabase, orgId: string, sessionToken: string, contactId: number): Promise<void> {
-  const sessionHash = createHash('sha256').update(sessionToken).digest('hex');
+async function signInAs(database: TestDatabase, orgId: string, sessionHash: string, contactId: number): Promise<void> {
   await database.db.insert(sessionLogins).values({ orgId, sessionHash, contactId });
 }

@@ -35,8 +35,9 @@ export default async function i18nRoutes(app: RouteApp, { db }: RouteDeps) {
     schema: { params: LanguageParams, response: answers(ChangeLanguageAnswer) },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
-    const session = await request.session.current();
-    await changeSessionLanguage(db, session!.sessionHash, request.params.lang);
+    // Storing the language is what makes a visitor's session (issue 9 row 9).
+    const session = await request.session.ensure(reply);
+    await changeSessionLanguage(db, session.sessionHash, request.params.lang);
     reply.setCookie(LANGUAGE_COOKIE, request.params.lang, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600, secure: request.protocol === 'https' });
     return { status: 'ok', language: request.params.lang };
   });

@@ -49,9 +49,10 @@ export default async function initRoutes(app: RouteApp, { db, serverVersion }: R
   app.get('/rest/init/csrf', { schema: { querystring: BootQuery, response: answers(CsrfAnswer) }, config: bootConfig }, async (request, reply) => {
     const { org } = request;
     await signInWithKey(request, reply, org, authorizationToken(request));
-    const session = await request.session.ensure(reply);
+    // A visitor without a session gets a signed double-submit token: nothing is stored (issue 9 row 9).
+    const csrfToken = await request.session.csrfToken(reply);
     reply.header('cache-control', 'no-store');
-    return { csrfToken: session.csrfToken, account: await accountOf(db, org, await request.session.contactId(org.orgId)) };
+    return { csrfToken, account: await accountOf(db, org, await request.session.contactId(org.orgId)) };
   });
 
   app.get('/rest/init/account', { schema: { querystring: BootQuery, response: answers(AccountAnswer) }, config: bootConfig }, async (request, reply) => {

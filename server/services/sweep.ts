@@ -1,0 +1,74 @@
+/**
+ * The sweep (issue 9 row 9): what has expired is deleted on a schedule, so no table only grows.
+ * Every app process runs it; an advisory lock lets one of them at a time do the work, and every
+ * statement is a plain `DELETE … WHERE` that another process could repeat without harm. What is
+ * kept, and for how long, is in the README ("Sessions and what is kept").
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { deleteExpiredAccessKeys } from '../repositories/accessKeys.ts';
+import { deleteExpiredAdminSessions } from '../repositories/admins.ts';
+import { deleteMailsBefore, trimOutboxes } from '../repositories/mailOutbox.ts';
+import { deleteSpentResets } from '../repositories/passwordResets.ts';
+import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
+import { deleteExpiredSessions } from '../repositories/sessions.ts';
+import { withSweepLock } from '../repositories/sweepLock.ts';
+import { deleteThrottlesBefore } from '../repositories/throttle.ts';
+
+/** How often the sweep runs. */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Mails are kept this long in the outbox (sent, failed or never sent)… */
+export const OUTBOX_DAYS = 30;
+/** …and at most this many per organisation (the demo mailbox shows the newest 50). */
+export const OUTBOX_PER_ORGANIZATION = 1000;
+/**
+ * A throttle count is kept one day after its window opened: every window counts over an hour or
+ * less, so by then it counts nothing.
+ */
+export const THROTTLE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what has expired: sessions (their sign-ins with them), administrator sessions, throttle
+ * counts past their window, used or expired reset links, expired access keys and public profiles,
+ * mails older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of an organisation.
+ * Answers false when another process was sweeping (nothing done here).
+ */
+export function sweep(db: Db, now = Date.now()): Promise<boolean> {
+  return withSweepLock(db, async (tx) => {
+    await deleteExpiredSessions(tx);
+    await deleteExpiredAdminSessions(tx);
+    await deleteThrottlesBefore(tx, new Date(now - THROTTLE_KEPT_MS));
+    await deleteSpentResets(tx);
+    await deleteExpiredAccessKeys(tx);
+    await deleteExpiredPublicProfiles(tx);
+    await deleteMailsBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
+    await trimOutboxes(tx, OUTBOX_PER_ORGANIZATION);
+  });
+}
+
+export interface Sweeper {
+  /** Stops the schedule and waits for a sweep under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps now and then every `intervalMs` until stopped; a failed sweep is logged and tried again
+ * at the next turn (nothing depends on it but disk space).
+ */
+export function startSweeping(db: Db, log: FastifyBaseLogger, intervalMs = SWEEP_INTERVAL_MS): Sweeper {
+  let running: Promise<unknown> | null = null;
+  const turn = () => {
+    running ??= sweep(db)
+      .catch((err: unknown) => log.warn({ err }, 'sweep failed'))
+      .finally(() => { running = null; });
+  };
+  turn();
+  const timer = setInterval(turn, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
