@@ -10,7 +10,7 @@ import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
-import errors from './plugins/errors.ts';
+import errors, { withSafeErrorLogging } from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
 import requestValidation from './plugins/requestValidation.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
@@ -57,7 +57,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.demo && !options.publicUrl) throw new Error('buildApp: publicUrl (PUBLIC_URL) is required outside demo mode');
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Errors are logged without their query's parameters (plugins/errors.ts serializeLoggedError).
+    logger: withSafeErrorLogging(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -4,7 +4,7 @@
  * Unknown addresses: HTML GETs get the app (it shows its own not-found page), API calls a JSON 404,
  * a known address with the wrong method a 405.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
 import FindMyWay from 'find-my-way';
 import fp from 'fastify-plugin';
 import { WELL_FORMED_KEYWORD } from './requestValidation.ts';
@@ -110,4 +110,38 @@ function ruleOf(keyword: string, params: Record<string, unknown>): string {
     case WELL_FORMED_KEYWORD: return 'must not contain NUL or unpaired surrogates';
     default: return 'is not valid';
   }
+}
+
+/**
+ * How the log writes an error (issue 9 row 6), the `err` serializer of the app's logger: its type,
+ * message, stack, code, the failed query's text and PostgreSQL's code and names (table, constraint),
+ * its cause the same way; never the query's bound parameters (a sign-up's password and answer
+ * hashes, e-mail, username) nor PostgreSQL's `detail` (the refused row's values). Drizzle repeats
+ * the parameters in its message ("params: …"), so that line is cut from message and stack.
+ */
+export function serializeLoggedError(value: unknown, depth = 0): LoggedError {
+  if (!(value instanceof Error)) return { type: typeof value, message: withoutParams(String(value)), stack: '' };
+  const error = value as Error & Record<string, unknown>;
+  const logged: LoggedError = { type: error.constructor?.name ?? error.name, message: withoutParams(error.message), stack: withoutParams(error.stack ?? '') };
+  for (const key of LOGGED_FIELDS) {
+    const field = error[key];
+    if (typeof field === 'string' || typeof field === 'number') logged[key] = field;
+  }
+  if (error.cause !== undefined && depth < 3) logged.cause = serializeLoggedError(error.cause, depth + 1);
+  return logged;
+}
+
+export type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** What an error may carry into the log: codes and names, never values. */
+const LOGGED_FIELDS = ['code', 'statusCode', 'query', 'severity', 'table', 'column', 'constraint', 'routine'] as const;
+
+/** Drizzle's "Failed query: …\nparams: a,b,c" without the parameters (up to the stack's first frame). */
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [not logged]');
+
+/** The app's logger options with the error serializer above (a test's stream and level kept). */
+export function withSafeErrorLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, err: serializeLoggedError } };
 }
