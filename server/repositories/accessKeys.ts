@@ -7,6 +7,11 @@ export async function insertAccessKey(db: Db, orgId: string, key: { keyHash: str
   await db.insert(accessKeys).values({ orgId, ...key });
 }
 
+/** Revokes every access key of a contact (a new password ends what the old one let in: issue 9 row 16). */
+export async function deleteAccessKeysOf(db: Db, orgId: string, contactId: number): Promise<void> {
+  await db.delete(accessKeys).where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.contactId, contactId)));
+}
+
 /** The contact an unexpired key of `orgId` stands for, or null. */
 export async function findAccessKeyHolder(db: Db, orgId: string, keyHash: string): Promise<number | null> {
   const [row] = await db.select({ contactId: accessKeys.contactId }).from(accessKeys)

@@ -6,7 +6,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Account } from '../../schemas/account.ts';
 import type { Db } from '../db/client.ts';
-import { contacts, sessionLogins } from '../db/schema.ts';
+import { contacts } from '../db/schema.ts';
+import { deleteAccessKeysOf } from './accessKeys.ts';
+import { deleteSignInsOf } from './sessions.ts';
 
 export type Contact = typeof contacts.$inferSelect;
 
@@ -49,14 +51,15 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
 }
 
 /**
- * A new password, in one transaction: the expired marker goes with the old one, and every session
+ * A new password, in one transaction: the expired marker goes with the old one, every session
  * sign-in of the contact ends (ASVS 5.0 §7.4, issue 9 row 10: the browser that changed it is signed
- * in again on a new session by its route).
+ * in again on a new session by its route) and their access keys are revoked (issue 9 row 16).
  */
 export async function setPassword(db: Db, orgId: string, contactId: number, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
-    await tx.delete(sessionLogins).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId)));
+    await deleteSignInsOf(tx, orgId, contactId);
+    await deleteAccessKeysOf(tx, orgId, contactId);
   });
 }
 

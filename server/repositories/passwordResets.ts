@@ -1,7 +1,9 @@
 /** Queries on `password_resets` (§4 forgot password): single-use reset links, kept as the SHA-256 of their token. */
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contacts, loginThrottle, passwordResets, sessionLogins } from '../db/schema.ts';
+import { contacts, loginThrottle, passwordResets } from '../db/schema.ts';
+import { deleteAccessKeysOf } from './accessKeys.ts';
+import { deleteSignInsOf } from './sessions.ts';
 
 export type PasswordReset = typeof passwordResets.$inferSelect;
 
@@ -21,8 +23,8 @@ export async function findUsableReset(db: Db, orgId: string, tokenHash: string):
 /**
  * Uses a reset link, in one transaction: claims the token (of two uses at once, one finds it already
  * used and nothing happens: answers false), sets the new password (the expired marker and a FedRAMP
- * lock clear), ends the contact's other reset links and every session sign-in, and forgets the
- * failures counted under `throttleKeys`.
+ * lock clear), ends the contact's other reset links and every session sign-in, revokes their access
+ * keys (issue 9 row 16), and forgets the failures counted under `throttleKeys`.
  */
 export async function completePasswordReset(
   db: Db, orgId: string, tokenHash: string, passwordHash: string, throttleKeys: string[],
@@ -35,7 +37,8 @@ export async function completePasswordReset(
     await tx.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null })
       .where(and(eq(contacts.orgId, orgId), eq(contacts.contactId, contactId)));
     await tx.delete(passwordResets).where(and(eq(passwordResets.orgId, orgId), eq(passwordResets.contactId, contactId), ne(passwordResets.tokenHash, tokenHash)));
-    await tx.delete(sessionLogins).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId)));
+    await deleteSignInsOf(tx, orgId, contactId);
+    await deleteAccessKeysOf(tx, orgId, contactId);
     if (throttleKeys.length) await tx.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, throttleKeys)));
     return true;
   });

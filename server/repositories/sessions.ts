@@ -37,6 +37,11 @@ export async function signInOnNewSession(db: Db, orgId: string, contactId: numbe
   });
 }
 
+/** Ends every session sign-in of a contact (a new password: issue 9 row 10); the sessions stay, signed in elsewhere. */
+export async function deleteSignInsOf(db: Db, orgId: string, contactId: number): Promise<void> {
+  await db.delete(sessionLogins).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId)));
+}
+
 /** The contact a session is signed in as in `orgId`, or null. */
 export async function findSignedInContact(db: Db, orgId: string, sessionHash: string): Promise<number | null> {
   const [login] = await db.select({ contactId: sessionLogins.contactId }).from(sessionLogins)
