@@ -24,10 +24,32 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Bounds on waiting for PostgreSQL (issue 9 row 18), so a stopped or frozen server makes requests
+ * fail in seconds (503, plugins/errors.ts) instead of hanging: opening a connection (TCP and the
+ * start-up exchange), one statement on the server (`statement_timeout`), one query as the client
+ * waits for it (the server may be frozen and never cancel anything), an idle pooled connection.
+ * PGlite runs in the process: there is no connection to lose, and its queries are bounded by the
+ * same statements' cost, so it has none of these.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleMs: number;
+}
+
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, queryMs: 15_000, idleMs: 30_000 };
+
 /** `dataDir` null keeps the embedded database in memory (tests). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts> }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl, max: 10,
+      connectionTimeoutMillis: timeouts.connectMs, statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs, idleTimeoutMillis: timeouts.idleMs, keepAlive: true,
+    });
     // An idle client's error (the server restarting) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });

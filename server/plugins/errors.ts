@@ -49,6 +49,10 @@ export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opt
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ errorCode: errorCodeOf(error), message: error.message });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ errorCode: 'service.unavailable' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ errorCode: 'server.error' });
   });
@@ -144,4 +148,31 @@ export function withSafeErrorLogging(logger: FastifyServerOptions['logger']): Fa
   if (!logger) return false;
   const options = logger === true ? {} : logger;
   return { ...options, serializers: { ...options.serializers, err: serializeLoggedError } };
+}
+
+/** How long a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Node's codes of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+/** PostgreSQL's codes of a server that cannot serve now: class 08 (connection), shutdown, too many connections, a cancelled (timed-out) statement. */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-4]|53300|57014)$/;
+/** node-postgres's own messages when it gave up on a connection or a query (they carry no code). */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * Whether `error` (or an error it wraps, such as the driver's under Drizzle's DrizzleQueryError)
+ * says the database cannot be reached or did not answer in time (issue 9 row 18): the request is
+ * then answered 503 `service.unavailable` with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = current.cause;
+  }
+  return false;
 }
