@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
+import { fastifyTrustProxy } from './http/trustProxy.ts';
 import errors, { withSafeErrorLogging } from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
 import requestValidation from './plugins/requestValidation.ts';
@@ -41,8 +42,11 @@ export interface AppOptions {
    * mode without it, links use the address the server listens on, never a request's Host header.
    */
   publicUrl?: string | null;
-  /** Believe X-Forwarded-* from a reverse proxy (TLS ends there): session cookies become Secure. */
-  trustProxy?: boolean;
+  /**
+   * Believe X-Forwarded-* from the reverse proxies of TRUST_PROXY (TLS ends there: session cookies become
+   * Secure): a hop count or their addresses/CIDR ranges (config.ts); `true` (every hop) only in tests.
+   */
+  trustProxy?: boolean | number | string[];
   logger?: FastifyServerOptions['logger'];
   /** The mail adapter; without one, mails stay in the outbox of the same database (no SMTP). */
   mailer?: Mailer;
@@ -59,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without their query's parameters (plugins/errors.ts serializeLoggedError).
     logger: withSafeErrorLogging(options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

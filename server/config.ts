@@ -2,6 +2,8 @@
  * The process configuration, read once from the environment and checked (README "Configuration").
  * A bad value stops the start with a clear message rather than a surprise later.
  */
+import { isIP } from 'node:net';
+
 export interface Config {
   port: number;
   host: string;
@@ -20,8 +22,12 @@ export interface Config {
    * outside demo mode; null in demo mode means the address the server listens on (never a request's Host).
    */
   publicUrl: string | null;
-  /** Running behind a reverse proxy that ends TLS (TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-* are believed (TRUST_PROXY): a number of hops (`1`: the one
+   * proxy in front), or the proxies' addresses and CIDR ranges (handed to Fastify by http/trustProxy.ts).
+   * False: none, the socket's address is the client's.
+   */
+  trustProxy: TrustProxy;
   /** Password of the administrator `admin` (the admin preview); in demo mode the demo password when unset. */
   adminPassword: string | null;
   /** smtp:// or smtps:// address of the SMTP server mails are delivered through; null keeps them in the outbox. */
@@ -29,6 +35,9 @@ export interface Config {
   /** The From address of every mail. */
   mailFrom: string;
 }
+
+/** Which X-Forwarded-For entries are believed: none, the last `n` hops, or those added by these addresses. */
+export type TrustProxy = false | number | string[];
 
 /** The From address of mails when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'Member portal <no-reply@localhost>';
@@ -65,12 +74,44 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     databaseUrl,
     demo: demo === '1',
     dev: argv.includes('--dev'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicUrl,
     adminPassword: env.ADMIN_PASSWORD || null,
     smtpUrl,
     mailFrom,
   };
+}
+
+/**
+ * TRUST_PROXY (issue 9 row 14): unset or `0` trusts no proxy; a number trusts that many hops (`1`: only
+ * the address the proxy in front appended to X-Forwarded-For is the client's, whatever the client
+ * put before it); a comma-separated list trusts the proxies at those addresses or CIDR ranges
+ * (`10.0.0.0/8, 192.168.1.5`, or proxy-addr's `loopback`, `linklocal`, `uniquelocal`). Never "every hop".
+ */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 100) throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a list of proxy addresses, got "${text}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(`TRUST_PROXY must be a number of proxy hops (1 for one reverse proxy) or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 /** A loopback listening address (127.0.0.0/8, ::1, localhost): only this machine can reach it. */

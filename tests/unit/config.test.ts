@@ -16,7 +16,7 @@ describe('readConfig', () => {
       ADMIN_PASSWORD: 'correct horse battery', PUBLIC_URL: 'https://alerts.example.org/',
       SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
     }, ['--dev'])).toEqual({
-      port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: true,
+      port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
       publicUrl: 'https://alerts.example.org',
     });
