@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
+import { timeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
 import { fastifyTrustProxy } from './http/trustProxy.ts';
 import errors, { withSafeErrorLogging } from './plugins/errors.ts';
 import organization from './plugins/organization.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
+  /** How long a client may take to send a request (http/timeouts.ts; tests set them low). */
+  timeouts?: Partial<RequestTimeouts>;
   /** How often the sweep deletes what has expired (services/sweep.ts); hourly when not given. */
   sweepIntervalMs?: number;
   /** Called with every route as it is registered (the API tests' fuzz table enumerates them). */
@@ -66,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Seconds for headers, body and idle sockets, not Node's minutes (http/timeouts.ts).
+    ...timeoutOptions(options.timeouts),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
