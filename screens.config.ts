@@ -10,7 +10,7 @@
  * Paths are relative to `/{orgId}`. The order matters only for the navigation bar (`nav.order`) and
  * the progress bar (`progressStep`).
  */
-import { logoutHref } from './src/api/accounts.ts';
+import { logout } from './src/api/accounts.ts';
 import { followableUrlOr } from './schemas/followableUrl.ts';
 import type { HelpType } from './schemas/helpTypes.ts';
 import type {
@@ -247,7 +247,8 @@ export const linkNav: readonly LinkNavItem[] = [
     href: (ctx) => followableUrlOr(ctx.org.publicPortal.url, `/${ctx.orgId}/portal-home`),
   },
   { id: 'welcome', labelKey: 'nav.welcome', order: 100, when: isMember, href: () => null },
-  { id: 'logout', labelKey: 'nav.logout', order: 101, when: isMember, href: (ctx) => logoutHref(ctx.orgId) },
+  // A button that posts with the CSRF token (issue 9 row 11), not a link to GET /logout/{orgId}.
+  { id: 'logout', labelKey: 'nav.logout', order: 101, when: isMember, href: () => null, onSelect: (ctx) => logout(ctx.orgId) },
 ];
 
 /** The addresses outside any organisation, each loaded only when visited (the admin preview brings the form renderer). */

@@ -1,12 +1,20 @@
 /**
  * The account calls of §7 (form bodies): `POST /manage/login`, `GET /logout/{orgId}` (a redirect, no
- * JSON), `POST /{orgId}/changePassword/validatePassword`, `POST /{orgId}/changePassword` and
+ * JSON), the app's `POST /logout/{orgId}` (CSRF token required; issue 9 row 11),
+ * `POST /{orgId}/changePassword/validatePassword`, `POST /{orgId}/changePassword` and
  * `POST /deleteAccount/{orgId}`. Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
 import { Constant, OrgId, Refusal, Text, type Reply } from './common.ts';
 
 export { OrgIdParams as LogoutParams, OrgIdParams as ChangePasswordParams, OrgIdParams as DeleteAccountParams } from './common.ts';
+
+/** The app's logout answer: the sign-in is over; `redirect` is the organisation's login page. */
+export const LogoutAnswer = Type.Object({ status: Type.String(), redirect: Type.String() });
+export type LogoutAnswer = Static<typeof LogoutAnswer>;
+
+/** What the browser reads of a logout call, answered or refused. */
+export type LogoutReply = Reply<LogoutAnswer>;
 
 /** §4 login form: the organisation, the login builder's fields, and keepSigned ('false' from this portal). */
 export const LoginBody = Type.Object({

@@ -1,12 +1,12 @@
 /**
  * The account calls of §7, typed: `POST /manage/login` (form orgId, username, password, keepSigned),
- * the address of `GET /logout/{orgId}` (a navigation, not a fetch), `POST /{orgId}/changePassword/validatePassword`
+ * `POST /logout/{orgId}` (the app's logout, with the CSRF token), `POST /{orgId}/changePassword/validatePassword`
  * (form userName, password), `POST /{orgId}/changePassword` (form loginId, oldPassword, newPassword, expiredToken) and
  * `POST /deleteAccount/{orgId}` (form `_method=DELETE`). Each resolves to the client's `ApiResult`: a
  * screen reads `hasError`, `status` and the answer's status/errorCode/errors as §8 says.
  */
-import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
-import { api } from './client.ts';
+import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, LogoutReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
+import { api, navigation } from './client.ts';
 import { paths } from './paths.ts';
 
 export type { ChangePasswordReply, DeleteAccountReply, LoginReply };
@@ -23,9 +23,14 @@ export function login(orgId: string, form: LoginForm) {
   });
 }
 
-/** The logout address: the server ends the session and redirects to `/{orgId}/login`. */
-export function logoutHref(orgId: string): string {
-  return paths.logout(orgId);
+/**
+ * Logout: a POST carrying the CSRF token (so no other site can sign the member out, issue 9 row 11);
+ * then the login page the server names, or this page anew when the call failed (a session already
+ * gone shows the visitor's page).
+ */
+export async function logout(orgId: string): Promise<void> {
+  const result = await api.post<LogoutReply | null>(paths.logout(orgId), { form: {} });
+  navigation.assign(result.data?.redirect ?? navigation.current().href);
 }
 
 /** Whether `password` may be the new password of `userName` under the organisation's policy (true/false). */

@@ -19,7 +19,11 @@ export function navItems({ screens, linkNav }: Pick<ScreenRegistry, 'screens' | 
   const fromLinks = linkNav.flatMap((link) => {
     if (!link.when(ctx)) return [];
     const href = link.href(ctx);
-    return [{ order: link.order, item: { id: link.id, labelKey: link.labelKey, ...(href ? { href } : {}) } }];
+    const { onSelect } = link;
+    return [{
+      order: link.order,
+      item: { id: link.id, labelKey: link.labelKey, ...(href ? { href } : {}), ...(onSelect ? { onSelect: () => void onSelect(ctx) } : {}) },
+    }];
   });
   return [...fromScreens, ...fromLinks].sort((a, b) => a.order - b.order).map((entry) => entry.item);
 }

@@ -79,6 +79,8 @@ export interface LinkNavItem extends Required<NavItem> {
   id: string;
   /** An address outside the screens (a server route or another site); `null` for a line of text. */
   href: (ctx: ScreenContext) => string | null;
+  /** What the item does when chosen, instead of going to `href` (Logout posts, issue 9 row 11). */
+  onSelect?: (ctx: ScreenContext) => unknown;
 }
 
 /** A page outside any organisation, loaded when its address is visited. */

@@ -8,6 +8,8 @@ export interface ResolvedNavItem {
   /** In-app address (`to`) or an address outside the app (`href`); neither for the welcome line. */
   to?: string;
   href?: string;
+  /** An item that acts instead of going somewhere (Logout: a POST with the CSRF token, issue 9 row 11). */
+  onSelect?: () => void;
 }
 
 const accountItems = new Set(['login', 'welcome']);
@@ -23,6 +25,8 @@ export function NavBar({ items, accountName }: { items: ResolvedNavItem[]; accou
           <li key={item.id} className={accountItems.has(item.id) ? 'nav-push' : undefined} data-nav={item.id}>
             {item.to ? (
               <NavLink to={item.to} end>{t(item.labelKey)}</NavLink>
+            ) : item.onSelect ? (
+              <button type="button" className="nav-button" onClick={item.onSelect}>{t(item.labelKey)}</button>
             ) : item.href ? (
               <a href={item.href}>{t(item.labelKey)}</a>
             ) : (

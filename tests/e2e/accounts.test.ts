@@ -18,7 +18,8 @@ const mailDir = inject('mailDir');
 const PASSWORD = 'Spring2026field';
 
 async function logOut(page: Page) {
-  await page.locator('nav.nav').getByRole('link', { name: en['nav.logout'] }).click();
+  // Logout is a button that posts with the CSRF token (issue 9 row 11).
+  await page.locator('nav.nav').getByRole('button', { name: en['nav.logout'] }).click();
   await page.getByRole('link', { name: en['nav.login'], exact: true }).waitFor();
 }
 

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../screens.config.ts';
+import { navigation } from '../../src/api/client.ts';
 import { Boot } from '../../src/app/Boot.tsx';
 import { visit } from './visit.ts';
 
@@ -96,8 +97,29 @@ describe('a signed-in member', () => {
     expect(window.location.pathname).toBe('/acme/home');
     const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Logout']);
-    expect(within(nav()).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout/acme');
     await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));
+  });
+
+  it('logs out with Logout, a button that posts with the CSRF token (issue 9 row 11), then opens the login page', async () => {
+    visit('/acme/login');
+    // A fresh session: the test before signed this browser in already.
+    await fetch('/logout/acme', { redirect: 'manual' });
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    renderBoot();
+    expect(await screen.findByText('Welcome, Dana Member')).toBeInstanceOf(HTMLElement);
+    // No link another site could copy: the item is a button.
+    expect(within(nav()).queryByRole('link', { name: 'Logout' })).toBeNull();
+    const assigned: string[] = [];
+    const realAssign = navigation.assign;
+    navigation.assign = (url) => void assigned.push(url);
+    try {
+      await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(assigned).toEqual(['/acme/login']));
+    } finally {
+      navigation.assign = realAssign;
+    }
+    expect(((await (await fetch('/rest/init/account?orgId=acme')).json()) as { account: unknown }).account).toBeNull();
   });
 
   it('is shown one form\'s step, edit page and own page by one screen that knows which (§2)', async () => {

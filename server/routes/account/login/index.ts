@@ -1,11 +1,13 @@
 /**
- * §7 `POST /manage/login` (form orgId, username, password, keepSigned) and `GET /logout/{orgId}`.
+ * §7 `POST /manage/login` (form orgId, username, password, keepSigned), `GET /logout/{orgId}` and the
+ * app's `POST /logout/{orgId}`.
  * Success signs the browser in on a new session (new cookie, new CSRF token) and answers
  * `{ status: '1', redirect, CSRF_TOKEN_FOR_SESSION }`; an expired password answers `status: '-1'`
  * with the reset-password page and the `expiredToken` the change must carry (nothing signed in).
  * The rules are services/login.ts.
  */
-import { LoginAnswer, LoginBody, LoginRefusal, LogoutParams } from '../../../../schemas/api/accounts.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoginAnswer, LoginBody, LoginRefusal, LogoutAnswer, LogoutParams } from '../../../../schemas/api/accounts.ts';
 import { answers, refusals } from '../../../../schemas/api/common.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { refused } from '../../../http/answer.ts';
@@ -13,6 +15,14 @@ import { deleteSignIn } from '../../../repositories/sessions.ts';
 import { login } from '../../../services/login.ts';
 
 export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
+  /** Ends the browser's sign-in in `orgId` (its sign-ins elsewhere stay) and forgets its kept access key. */
+  async function endSignIn(request: FastifyRequest, reply: FastifyReply, orgId: string) {
+    const session = await request.session.current();
+    if (session) await deleteSignIn(db, orgId, session.sessionHash);
+    // A kept access key would sign the browser straight back in on the next page (§5 accessKey cookie).
+    reply.clearCookie('accessKey', { path: `/${orgId}` });
+  }
+
   app.post('/manage/login', {
     schema: { body: LoginBody, response: answers(LoginAnswer, LoginRefusal) },
     // §7 login answers `status: 'failed'` on every refusal, the organisation's included.
@@ -27,12 +37,25 @@ export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
     return { status: '1', redirect: `/${orgId}/home`, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 
-  // A redirect (303, no body) to the login page; only a refusal is JSON.
+  // The app's logout (issue 9 row 11): a POST carrying the session's CSRF token, so no other site can
+  // sign a member out; answers where to go next.
+  app.post('/logout/:orgId', {
+    schema: { params: LogoutParams, response: answers(LogoutAnswer) },
+    preHandler: app.requireCsrf,
+  }, async (request, reply) => {
+    await endSignIn(request, reply, request.params.orgId);
+    return { status: 'ok', redirect: loginPage(request.params.orgId) };
+  });
+
+  // §2's address, for links and bookmarks: a redirect (303, no body) to the login page; only a refusal
+  // is JSON. A request another site started (Sec-Fetch-Site cross-site or same-site) signs nobody out:
+  // it goes to the login page, which sends a signed-in member home. Typed-in addresses and bookmarks
+  // (none), the portal's own pages (same-origin) and clients that send no Sec-Fetch-Site log out.
   app.get('/logout/:orgId', { schema: { params: LogoutParams, response: refusals() } }, async (request, reply) => {
-    const session = await request.session.current();
-    if (session) await deleteSignIn(db, request.params.orgId, session.sessionHash);
-    // A kept access key would sign the browser straight back in on the next page (§5 accessKey cookie).
-    reply.clearCookie('accessKey', { path: `/${request.params.orgId}` });
-    return reply.redirect(`/${encodeURIComponent(request.params.orgId)}/login`, 303);
+    const site = request.headers['sec-fetch-site'];
+    if (site === undefined || site === 'same-origin' || site === 'none') await endSignIn(request, reply, request.params.orgId);
+    return reply.redirect(loginPage(request.params.orgId), 303);
   });
 }
+
+const loginPage = (orgId: string) => `/${encodeURIComponent(orgId)}/login`;
