@@ -117,6 +117,9 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.goto(`${baseURL}/springfield/login`);
     await page.getByRole('link', { name: en['login.forgotPassword.link'] }).click();
     await page.waitForURL(`${baseURL}/springfield/forgot-password`);
+    // The address changes before the lazily loaded screen replaces the login form, whose username
+    // field has the same name: fill only once the forgot-password form is there.
+    await page.locator('[data-screen="forgotPassword"]').waitFor();
     await page.getByRole('textbox', { name: en['login.username.label'] }).fill('robin.reset');
     await page.getByRole('textbox', { name: en['forgotPassword.email.label'] }).fill('robin.reset@example.org');
     await page.getByText(en['securityQuestion.question_eleven']).waitFor();
