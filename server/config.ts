@@ -3,6 +3,7 @@
  * A bad value stops the start with a clear message rather than a surprise later.
  */
 import { isIP } from 'node:net';
+import semver from 'semver';
 
 export interface Config {
   port: number;
@@ -43,6 +44,18 @@ export type TrustProxy = false | number | string[];
 export const DEFAULT_MAIL_FROM = 'Member portal <no-reply@localhost>';
 
 export class ConfigError extends Error {}
+
+/**
+ * Issue 9 row 20: the server refuses to start on a Node.js its dependencies do not support (package.json
+ * `engines.node`), rather than failing later inside one of them. npm scripts run on the `node` dev
+ * dependency; this catches a server started by hand with an older Node.
+ */
+export function checkRuntime(nodeVersion: string, enginesNode: string): void {
+  if (!semver.satisfies(nodeVersion, enginesNode)) {
+    throw new ConfigError(`Node.js ${nodeVersion} is not supported: the portal needs ${enginesNode} (package.json engines). `
+      + 'Start it through npm (npm start), which runs on the Node.js that npm install put under node_modules/node.');
+  }
+}
 
 export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
   const port = Number(env.PORT ?? '8080');

@@ -7,15 +7,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { buildApp } from './app.ts';
 import { ensureClientBuild } from './build.ts';
 import { builtClient, devClient } from './client.ts';
-import { ConfigError, isLoopback, readConfig } from './config.ts';
+import { ConfigError, checkRuntime, isLoopback, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
 
 async function main() {
+  const { version, engines } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string; engines: { node: string } };
+  checkRuntime(process.versions.node, engines.node);
   const config = readConfig(process.env, process.argv.slice(2));
-  const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
   if (!config.dev) await ensureClientBuild();
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
