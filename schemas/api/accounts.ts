@@ -2,7 +2,7 @@
  * The account calls of §7 (form bodies): `POST /manage/login`, `GET /logout/{orgId}` (a redirect, no
  * JSON), the app's `POST /logout/{orgId}` (CSRF token required; issue 9 row 11),
  * `POST /{orgId}/changePassword/validatePassword`, `POST /{orgId}/changePassword` and
- * `POST /deleteAccount/{orgId}`. Conventions: common.ts.
+ * `POST /deleteAccount/{orgId}` (with the current password). Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
 import { Constant, OrgId, Refusal, Text, type Reply } from './common.ts';
@@ -80,13 +80,16 @@ export type ChangePasswordAnswer = Static<typeof ChangePasswordAnswer>;
 /** What the browser reads of a changePassword call, answered or refused. */
 export type ChangePasswordReply = Reply<ChangePasswordAnswer, LoginRefusal>;
 
-/** deleteAccount's form: a POST that says DELETE. */
-export const DeleteAccountBody = Type.Object({ _method: Constant('DELETE') });
+/**
+ * deleteAccount's form: a POST that says DELETE, with the member's current `password` (issue 9 row
+ * 16; an account without a password, a public-portal one, sends none and needs a fresh sign-in).
+ */
+export const DeleteAccountBody = Type.Object({ _method: Constant('DELETE'), password: Type.Optional(Text(200)) });
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
 
 /** §7 deleteAccount answer: `status 'yes'` when the account is gone; a refusal says `status 'no'` and why. */
 export const DeleteAccountAnswer = Type.Object({ status: Type.String() });
 export type DeleteAccountAnswer = Static<typeof DeleteAccountAnswer>;
 
-/** What the browser reads of a deleteAccount call, answered or refused. */
-export type DeleteAccountReply = Reply<DeleteAccountAnswer>;
+/** What the browser reads of a deleteAccount call, answered or refused (a wrong password as a login's: FedRAMP's minutes included). */
+export type DeleteAccountReply = Reply<DeleteAccountAnswer, LoginRefusal>;

@@ -4,7 +4,9 @@
  * - `POST /admin/api/login` → the session; `GET /admin/api/session`; `POST /admin/api/logout`;
  * - `GET /admin/api/orgs`; `GET|PUT /admin/api/orgs/{orgId}/settings` (409 `settings.conflict`);
  * - `POST /admin/api/orgs/{orgId}/forms/{form}/validate`: a preview form checked as a member's would be;
- * - `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` → 201 with the link to hand over.
+ * - `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` → 201 with the link to hand over;
+ * - `GET /admin/api/orgs/{orgId}/accessKeys?username&page&pageSize`: a page of the live access keys, never
+ *   a key or its hash; `DELETE /admin/api/orgs/{orgId}/accessKeys/{keyId}` revokes one (404 `accessKey.notFound`).
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
@@ -13,7 +15,7 @@ import { NAME_PATTERN } from '../forms/commonFields.ts';
 import { FORM_BUILDERS, type FormName } from '../forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../orgSettings.ts';
 import { LIMITS } from '../rules/limits.ts';
-import { OrgId, Refusal, type Reply } from './common.ts';
+import { OrgId, Refusal, type Reply, type StatusOk } from './common.ts';
 
 export type { StatusOk } from './common.ts';
 
@@ -114,6 +116,48 @@ export type AccessKeyBody = Static<typeof AccessKeyBody>;
 /** 201: the access key and the link that signs the member in (§5/§6); the key is shown once. */
 export const AccessKeyLink = Type.Object({ accessKey: Type.String(), url: Type.String() });
 export type AccessKeyLink = Static<typeof AccessKeyLink>;
+
+/** The most keys one page of the access-key list holds, and how many when the call does not say. */
+export const ACCESS_KEY_PAGE_SIZE = { max: 100, default: 20 } as const;
+
+/** `?username` (one member's keys, without regard to case; all when absent), `page` (from 1), `pageSize`. */
+export const AccessKeyListQuery = Type.Object({
+  username: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: ACCESS_KEY_PAGE_SIZE.max })),
+}, { additionalProperties: false });
+export type AccessKeyListQuery = Static<typeof AccessKeyListQuery>;
+
+/**
+ * One live access key as the admin page lists it (issue 9 row 16): its id (a one-way function of
+ * the stored hash, server/repositories/accessKeys.ts), its member (no username: a public-portal
+ * account) and its times (ISO 8601). Never the key, never its hash; when it was last used is not kept.
+ */
+export const AccessKeyListing = Type.Object({
+  id: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+});
+export type AccessKeyListing = Static<typeof AccessKeyListing>;
+
+/** A page of the list, newest key first; `total` counts every page. */
+export const AccessKeyList = Type.Object({
+  accessKeys: Type.Array(AccessKeyListing),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AccessKeyList = Static<typeof AccessKeyList>;
+
+/** `{keyId}`: the 64 hex digits of a listed key's id. */
+export const AccessKeyParams = Type.Object({ orgId: OrgId, keyId: Type.String({ pattern: '^[0-9a-f]{64}$' }) });
+export type AccessKeyParams = Static<typeof AccessKeyParams>;
+
+/** What the admin page reads of the list and of a revocation, answered or refused. */
+export type AccessKeyListReply = Reply<AccessKeyList>;
+export type RevokeAccessKeyReply = Reply<StatusOk>;
 
 /** What the admin page reads of a member-link call: the link to copy, or why not. */
 export type MemberLinkReply = Reply<{ url: string }>;

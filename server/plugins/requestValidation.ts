@@ -10,7 +10,8 @@
  *   arrives, since the member scope reads them before validation, and the body as soon as it is
  *   parsed, whether or not the route has a body schema.
  * - **Integers fit their columns.** An `integer` a schema leaves unbounded is bounded to PostgreSQL's
- *   `integer` (−2^31 … 2^31−1); every number must be finite (`1e999` is Infinity once parsed).
+ *   `integer` (−2^31 … 2^31−1); every number must be finite (`1e999` is Infinity once parsed), in
+ *   a coerced query or path value too (`?page=1e999`, which ajv would let through).
  * - **No coercion of bodies.** A JSON body is taken as sent: `true` is not 1 and `["x"]` is not "x".
  *   Form-encoded bodies are all strings and their schemas ask for strings. The query string and
  *   path parameters are text by nature, so a number or boolean there is read from its digits
@@ -59,6 +60,24 @@ export function findIllFormedString(value: unknown): string | null {
   return null;
 }
 
+/**
+ * The JSON pointer of the first number of `value` that is not finite, or null. ajv's `strictNumbers`
+ * refuses Infinity as sent, but a query or path value it coerces (`?page=1e999`) becomes Infinity
+ * after that check and passes `maximum` as well; this catches it once the part is coerced.
+ */
+export function findNonFiniteNumber(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [current, pointer] = stack.pop()!;
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return pointer;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, sub] of Object.entries(current)) stack.push([sub, `${pointer}/${escapePointer(key)}`]);
+    }
+  }
+  return null;
+}
+
 /** The ajv error of an ill-formed string at `instancePath`. */
 export function illFormedStringError(instancePath: string): ErrorObject {
   return { keyword: WELL_FORMED_KEYWORD, instancePath, schemaPath: '#', params: {}, message: 'must not contain NUL or unpaired surrogates' };
@@ -96,6 +115,11 @@ function wellFormedFirst(validate: ValidateFunction): FastifyValidator {
     }
     const valid = (validate as (data: unknown, context?: unknown) => boolean)(data, context);
     wrapped.errors = validate.errors ?? null;
+    const infinite = valid ? findNonFiniteNumber(data) : null;
+    if (infinite !== null) {
+      wrapped.errors = [{ keyword: 'type', instancePath: infinite, schemaPath: '#', params: { type: 'a finite number' }, message: 'must be a finite number' }];
+      return false;
+    }
     return valid;
   } as FastifyValidator;
   // Fastify hands the parent over (for coercion of the whole part) only to validators that have this.

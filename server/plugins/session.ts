@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { findSession, findSignedInContact, insertSession, signInOnNewSession, type SessionRow } from '../repositories/sessions.ts';
+import { findSession, findSignedInContact, findSignIn, insertSession, signInOnNewSession, type SessionRow } from '../repositories/sessions.ts';
 import { hashToken, newToken, sameToken } from '../services/tokens.ts';
 import {
   isLiveVisitorCookie, isVisitorCsrfToken, newVisitorCookie, VISITOR_CSRF_COOKIE, visitorCsrfToken,
@@ -36,6 +36,8 @@ export interface SessionHandle {
   csrfToken(reply: FastifyReply): Promise<string>;
   /** The contact this session is signed in as in `orgId`, if any. */
   contactId(orgId: string): Promise<number | null>;
+  /** The same, with when that sign-in happened (a call that wants a fresh one: account deletion). */
+  signedIn(orgId: string): Promise<{ contactId: number; signedInAt: Date } | null>;
   /**
    * Signs the browser in as `contactId` of `orgId` on a NEW session (new cookie, new CSRF token):
    * the old session ends, its language and its sign-ins elsewhere move over (session fixation, §4 login).
@@ -106,6 +108,10 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
         const row = await current();
         if (!row) return null;
         return findSignedInContact(db, orgId, row.sessionHash);
+      },
+      async signedIn(orgId) {
+        const row = await current();
+        return row ? findSignIn(db, orgId, row.sessionHash) : null;
       },
     };
   });

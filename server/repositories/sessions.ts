@@ -49,6 +49,13 @@ export async function findSignedInContact(db: Db, orgId: string, sessionHash: st
   return login?.contactId ?? null;
 }
 
+/** Whom a session is signed in as in `orgId` and since when (a new sign-in is a new row: §4 login rotates), or null. */
+export async function findSignIn(db: Db, orgId: string, sessionHash: string): Promise<{ contactId: number; signedInAt: Date } | null> {
+  const [login] = await db.select({ contactId: sessionLogins.contactId, signedInAt: sessionLogins.createdAt }).from(sessionLogins)
+    .where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.sessionHash, sessionHash)));
+  return login ?? null;
+}
+
 /** Ends a session's sign-in in one organisation (logout); its sign-ins elsewhere stay. */
 export async function deleteSignIn(db: Db, orgId: string, sessionHash: string): Promise<void> {
   await db.delete(sessionLogins).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.sessionHash, sessionHash)));

@@ -1,10 +1,12 @@
 /**
  * §5/§6 access keys: a secret handed to one member (a link's `accessKey`, or `Authorization: token …`
  * on the init calls) that signs the browser in as that member of that organisation. The key is 32
- * random bytes (base64url); only its SHA-256 is stored, and it lives 30 days.
+ * random bytes (base64url); only its SHA-256 is stored, and it lives 30 days. An administrator lists
+ * the live keys (who, since when, until when; never a key or its hash) and revokes one (issue 9 row 16).
  */
+import { ACCESS_KEY_PAGE_SIZE, type AccessKeyList, type AccessKeyListQuery } from '../../schemas/api/admin.ts';
 import type { Db } from '../db/client.ts';
-import { findAccessKeyHolder, insertAccessKey } from '../repositories/accessKeys.ts';
+import { findAccessKeyHolder, insertAccessKey, listLiveAccessKeys, revokeAccessKey as revokeAccessKeyRow } from '../repositories/accessKeys.ts';
 import { findContactByUsername } from '../repositories/contacts.ts';
 import { refuse, type Refusal } from './results.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -37,4 +39,34 @@ export async function issueAccessKeyFor(db: Db, orgId: string, username: string)
   if (!contact) return refuse(404, { errorCode: 'member.notFound' });
   const { accessKey } = await issueAccessKey(db, orgId, contact.contactId);
   return { ok: true, accessKey, url: `/${encodeURIComponent(orgId)}/home?accessKey=${encodeURIComponent(accessKey)}` };
+}
+
+/** A page of the organisation's live access keys, newest first; only one member's when `username` is given. */
+export async function listAccessKeys(db: Db, orgId: string, query: AccessKeyListQuery): Promise<{ ok: true } & AccessKeyList> {
+  const page = query.page ?? 1;
+  const pageSize = Math.min(query.pageSize ?? ACCESS_KEY_PAGE_SIZE.default, ACCESS_KEY_PAGE_SIZE.max);
+  const username = query.username?.trim() || null;
+  const { total, keys } = await listLiveAccessKeys(db, orgId, { username, limit: pageSize, offset: (page - 1) * pageSize });
+  return {
+    ok: true,
+    accessKeys: keys.map((key) => ({
+      id: key.keyId,
+      username: key.username,
+      name: `${key.firstName} ${key.lastName}`,
+      createdAt: key.createdAt.toISOString(),
+      expiresAt: key.expiresAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * Revokes one live key of `orgId` by its listed id; the member's sign-ins end with it (the sessions
+ * the key opened among them). An unknown id, an expired key's or another organisation's: 404, nothing changes.
+ */
+export async function revokeAccessKey(db: Db, orgId: string, keyId: string): Promise<{ ok: true; status: 'ok' } | Refusal> {
+  if (!(await revokeAccessKeyRow(db, orgId, keyId))) return refuse(404, { errorCode: 'accessKey.notFound' });
+  return { ok: true, status: 'ok' };
 }

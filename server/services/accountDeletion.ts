@@ -3,17 +3,51 @@
  * organisation allows it (§2 "delete-account button for public organisations (when feature flag
  * cme_mbr_delelteButton on …)"). The contact and everything of theirs goes (the tenant tables cascade
  * from contacts), the session's sign-in with it. Every refusal carries §7's `status: 'no'`.
+ *
+ * A session alone does not delete (issue 9 row 16): the member gives their current password, checked
+ * through the one throttle and lock-out of every password check (passwordAttempts.ts), so a
+ * session or an access key someone else holds cannot end the account, and deletion is no password
+ * oracle. A public-portal account has no password here (it signs in at the portal, or by access
+ * key): it deletes only within FRESH_SIGN_IN_MS of signing in, and is otherwise asked to sign in again.
  */
 import type { Db } from '../db/client.ts';
-import { deleteContact } from '../repositories/contacts.ts';
+import { deleteContact, findContact } from '../repositories/contacts.ts';
 import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { refuse, type Refusal } from './results.ts';
+import { claimPasswordCheck } from './passwordAttempts.ts';
+import { verifyPassword } from './passwords.ts';
+import { refuse, refuseField, type Refusal } from './results.ts';
 
-export async function deleteOwnAccount(db: Db, org: Organization, signedInContactId: number | null): Promise<{ ok: true } | Refusal> {
-  if (signedInContactId === null) return refuse(401, { status: 'no', errorCode: 'session.signInRequired' });
+/** How recent the sign-in of an account without a password must be for it to delete itself. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+const NO = { status: 'no' } as const;
+
+/** A refusal of the shared password check (throttled, FedRAMP lock), answered with deleteAccount's `status: 'no'`. */
+const saidNo = (refusal: Refusal): Refusal => ({ ...refusal, body: { ...refusal.body, ...NO } });
+
+export async function deleteOwnAccount(
+  db: Db, org: Organization, signIn: { contactId: number; signedInAt: Date } | null, password: string, clientAddress: string,
+): Promise<{ ok: true } | Refusal> {
+  if (signIn === null) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });
   const flags = await findFeatureFlags(db, org.orgId);
-  if (!org.settings.isPublic || !flags.cme_mbr_delelteButton) return refuse(403, { status: 'no', errorCode: 'ssp.account.delete.notAllowed' });
-  await deleteContact(db, org.orgId, signedInContactId);
+  if (!org.settings.isPublic || !flags.cme_mbr_delelteButton) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.notAllowed' });
+  const contact = await findContact(db, org.orgId, signIn.contactId);
+  if (!contact) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });
+
+  if (contact.passwordHash === null || contact.username === null) {
+    if (Date.now() - signIn.signedInAt.getTime() > FRESH_SIGN_IN_MS) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.signInAgain' });
+  } else {
+    // A missing password is not a guess: refused without counting an attempt.
+    if (password === '') return refuseField('/password', 'login.password.required', NO);
+    const attempt = await claimPasswordCheck(db, org, contact.username, clientAddress);
+    if (!attempt.ok) return saidNo(attempt);
+    if (!(await verifyPassword(contact.passwordHash, password))) {
+      const locked = attempt.failed();
+      return locked ? saidNo(locked) : refuseField('/password', 'ssp.password.current.invalid', NO, 403);
+    }
+    await attempt.succeeded();
+  }
+  await deleteContact(db, org.orgId, contact.contactId);
   return { ok: true };
 }

@@ -2,7 +2,7 @@
  * The account calls of §7, typed: `POST /manage/login` (form orgId, username, password, keepSigned),
  * `POST /logout/{orgId}` (the app's logout, with the CSRF token), `POST /{orgId}/changePassword/validatePassword`
  * (form userName, password), `POST /{orgId}/changePassword` (form loginId, oldPassword, newPassword, expiredToken) and
- * `POST /deleteAccount/{orgId}` (form `_method=DELETE`). Each resolves to the client's `ApiResult`: a
+ * `POST /deleteAccount/{orgId}` (form `_method=DELETE`, password). Each resolves to the client's `ApiResult`: a
  * screen reads `hasError`, `status` and the answer's status/errorCode/errors as §8 says.
  */
 import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, LogoutReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
@@ -45,7 +45,10 @@ export function changePassword(orgId: string, form: ChangePasswordForm) {
   return api.post<ChangePasswordReply | null>(paths.changePassword(orgId), { form: { ...form } });
 }
 
-/** §7 delete account: a form POST that says DELETE; `status: 'yes'` when the account is gone. */
-export function deleteAccount(orgId: string) {
-  return api.post<DeleteAccountReply | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE' } });
+/**
+ * §7 delete account: a form POST that says DELETE, with the member's current password (an account
+ * without one, a public-portal account, sends none); `status: 'yes'` when the account is gone.
+ */
+export function deleteAccount(orgId: string, password: string | null) {
+  return api.post<DeleteAccountReply | null>(paths.deleteAccount(orgId), { form: { _method: 'DELETE', ...(password === null ? {} : { password }) } });
 }

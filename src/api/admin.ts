@@ -3,18 +3,19 @@
  * administrator session cookie (path /admin) plus X-CSRF-TOKEN:
  * `POST /admin/api/login`, `GET /admin/api/session`, `POST /admin/api/logout`, `GET /admin/api/orgs`,
  * `GET|PUT /admin/api/orgs/{orgId}/settings`, `POST /admin/api/orgs/{orgId}/forms/{form}/validate`,
- * and the member links `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` (201).
+ * the member links `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` (201), and the
+ * access keys `GET /admin/api/orgs/{orgId}/accessKeys` and `DELETE /admin/api/orgs/{orgId}/accessKeys/{keyId}`.
  */
 import type {
-  AccessKeyBody, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply, PublicProfileBody, SaveSettingsReply,
-  StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
+  AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply,
+  PublicProfileBody, RevokeAccessKeyReply, SaveSettingsReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
 } from '../../schemas/api/admin.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export type { AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, StoredSettings, ValidateFormReply };
+export type { AccessKeyListing, AccessKeyListReply, AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, StoredSettings, ValidateFormReply };
 
 export function adminLogin(username: string, password: string) {
   return api.post<AdminSession>(paths.adminLogin, { json: { username, password } });
@@ -55,4 +56,14 @@ export function createPublicProfile(orgId: string, person: PublicProfileBody) {
 
 export function createAccessKey(orgId: string, member: AccessKeyBody) {
   return api.post<MemberLinkReply | null>(paths.adminAccessKeys(orgId), { json: member });
+}
+
+/** A page of the organisation's live access keys (who, created, expires; never a key), newest first. */
+export function listAccessKeys(orgId: string, query: AccessKeyListQuery = {}) {
+  return api.get<AccessKeyListReply | null>(paths.adminAccessKeys(orgId), { query });
+}
+
+/** Revokes one access key by its listed id (404 `accessKey.notFound` when it is gone already). */
+export function revokeAccessKey(orgId: string, keyId: string) {
+  return api.delete<RevokeAccessKeyReply | null>(paths.adminAccessKey(orgId, keyId));
 }

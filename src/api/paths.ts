@@ -28,6 +28,7 @@ export const paths = {
   adminInvitations: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/invitations`,
   adminPublicProfiles: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publicProfiles`,
   adminAccessKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys`,
+  adminAccessKey: (orgId: string, keyId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys/${seg(keyId)}`,
 
   // Communications, maps (§7)
   comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,

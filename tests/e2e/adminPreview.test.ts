@@ -1,7 +1,8 @@
 /**
  * The admin live preview (issue 3) in Chromium against the real server: sign-in, the settings form
  * drawn by the same renderer, the member forms changing live with the edited settings, the schema
- * diff, refused settings shown inline with nothing saved, and the server's check of a preview form.
+ * diff, refused settings shown inline with nothing saved, the server's check of a preview form, and
+ * the access keys in use revoked from the member links (issue 9 row 16), at 360 px wide.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -86,5 +87,37 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
     await preview.getByRole('button', { name: en['admin.preview.check'] }).click();
     await preview.getByText(en['admin.preview.serverOk']).waitFor();
     await screenshot(page, 'admin-preview-server-ok');
+  });
+
+  it('lists the access keys in use and revokes one after a confirmation, at 360 px wide; its link then signs nobody in', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page);
+    await page.locator('.admin-bar select').first().selectOption('campus');
+    const issue = page.locator('form[aria-labelledby="member-accessKey"]');
+    await issue.getByLabel(en['admin.members.field.username']).fill('demo.member');
+    await issue.getByRole('button', { name: en['admin.members.accessKey.submit'] }).click();
+    const url = await issue.getByRole('status').getByRole('link').getAttribute('href');
+    const keys = page.getByRole('region', { name: en['admin.members.accessKeys.title'] });
+    const items = keys.getByRole('list').getByRole('listitem');
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
+    const before = await items.count();
+    const revoke = items.first().getByRole('button', { name: /^Revoke the access key of Dana Member \(demo\.member\), issued / });
+    await revoke.scrollIntoViewIfNeeded();
+    // Nothing sticks out sideways at 360 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-access-keys-360');
+
+    await revoke.click();
+    const confirm = page.getByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    await confirm.getByText(/^Revoke the access key of Dana Member \(demo\.member\)/).waitFor();
+    await screenshot(page, 'admin-access-key-revoke-confirm');
+    await confirm.getByRole('button', { name: en['admin.members.accessKeys.revoke'] }).click();
+    await keys.getByRole('status').filter({ hasText: en['admin.members.accessKeys.revoked'] }).waitFor();
+    await expect.poll(() => items.count()).toBe(before - 1);
+
+    // The issued link now leaves a visitor at login.
+    await page.goto(url!);
+    await page.waitForURL(/\/campus\/login/);
   });
 });

@@ -3,7 +3,8 @@
  * (tests/ui/globalSetup.ts): the change-password modal (§2, §4 "Change-password success alert
  * disappears after 10 s", §8 status 'timeout' → login), account deletion (§2 public organisations
  * with cme_mbr_delelteButton, §4 "status 'yes' … else reload", §8 "Deletion failure: alert for
- * errorCode then reload"), and §5 "a non-empty accessKey in the URL is saved in an org-scoped cookie".
+ * errorCode then reload"; issue 9 row 16: the current password, a wrong one said beside it), and
+ * §5 "a non-empty accessKey in the URL is saved in an org-scoped cookie".
  * The members are the tests' own, so demo.member keeps its password and its account.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -167,7 +168,7 @@ describe('the change-password dialog', () => {
 });
 
 describe('deleting the account', () => {
-  it('asks first; Cancel keeps the account; OK deletes it, clears the organisation\'s cookies and reloads', async () => {
+  it('asks first, with the current password; Cancel keeps the account; OK deletes it, clears the organisation\'s cookies and reloads', async () => {
     visit('/springfield/home');
     await createMember('springfield', 'ui.delete', 'Delete!Passw0rd');
     document.cookie = 'accessKey=some-key; path=/springfield';
@@ -178,18 +179,55 @@ describe('deleting the account', () => {
     await userEvent.click(button);
     let confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
     expect(within(confirm).getByText(en['ssp.account.delete.confirm'])).toBeInstanceOf(HTMLElement);
-    // The focus starts on the harmless answer.
-    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: en['form.dialog.cancel'] }));
+    // The focus starts on the password, labelled and described: typing it deletes nothing.
+    const password = within(confirm).getByLabelText(en['changePassword.currentPassword.label']) as HTMLInputElement;
+    expect(document.activeElement).toBe(password);
+    expect(password.type).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(password.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent))
+      .toEqual([en['ssp.account.delete.password.hint']]);
     await userEvent.click(within(confirm).getByRole('button', { name: en['form.dialog.cancel'] }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await accountName('springfield')).toBe('Test ui.delete');
 
     await userEvent.click(button);
     confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    await userEvent.type(within(confirm).getByLabelText(en['changePassword.currentPassword.label']), 'Delete!Passw0rd');
     await userEvent.click(within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] }));
     await waitFor(() => expect(assigned).toEqual([window.location.href]));
     expect(document.cookie).not.toContain('accessKey=');
     expect(document.cookie).not.toContain('redirectModalShown=');
+    expect(await accountName('springfield')).toBeNull();
+  });
+
+  it('says beside the field that the password is missing or wrong, keeps the dialog open and deletes nothing', async () => {
+    visit('/springfield/home');
+    await createMember('springfield', 'ui.wrong', 'Wrong!Passw0rd');
+    bootPage('/springfield/home');
+    await userEvent.click(within(await accountSection()).getByRole('button', { name: en['home.account.delete'] }));
+    const confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    const password = within(confirm).getByLabelText(en['changePassword.currentPassword.label']) as HTMLInputElement;
+    const submit = within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] });
+    const errorOf = () => {
+      const ids = password.getAttribute('aria-describedby')!.split(' ');
+      return ids.map((id) => document.getElementById(id)).find((element) => element?.getAttribute('role') === 'alert')?.textContent ?? null;
+    };
+
+    await userEvent.click(submit);
+    await waitFor(() => expect(errorOf()).toBe(en['login.password.required']));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(password, 'Not!ThePassw0rd');
+    await userEvent.click(submit);
+    await waitFor(() => expect(errorOf()).toBe(en['ssp.password.current.invalid']));
+    expect(screen.getByRole('dialog', { name: en['form.dialog.confirm.title'] })).toBe(confirm);
+    expect(assigned).toEqual([]);
+    expect(await accountName('springfield')).toBe('Test ui.wrong');
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Wrong!Passw0rd');
+    await userEvent.click(submit);
+    await waitFor(() => expect(assigned).toEqual([window.location.href]));
     expect(await accountName('springfield')).toBeNull();
   });
 
@@ -199,6 +237,7 @@ describe('deleting the account', () => {
     bootPage('/springfield/home');
     await userEvent.click(within(await accountSection()).getByRole('button', { name: en['home.account.delete'] }));
     const confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    await userEvent.type(within(confirm).getByLabelText(en['changePassword.currentPassword.label']), 'Refused!Passw0rd');
     // The session ends in another tab before the member confirms: the server refuses (401).
     await fetch('/logout/springfield', { redirect: 'manual' });
     await userEvent.click(within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] }));

@@ -79,6 +79,7 @@ describe('after deleting the account, coming from the public portal', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: en['home.account.delete'] }));
     const confirm = await screen.findByRole('dialog', { name: en['form.dialog.confirm.title'] });
+    await userEvent.type(within(confirm).getByLabelText(en['changePassword.currentPassword.label']), 'Delete!Passw0rd');
     await userEvent.click(within(confirm).getByRole('button', { name: en['home.account.delete.confirm'] }));
     await waitFor(() => expect(assigned).toHaveLength(1));
     return assigned;

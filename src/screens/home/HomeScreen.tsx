@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
 import { isFollowableUrl } from '../../../schemas/followableUrl.ts';
@@ -17,13 +17,18 @@ const ACCOUNT_LIST_STYLE = { display: 'grid', gridTemplateColumns: 'max-content 
 
 type OpenDialog = 'changePassword' | 'confirmDelete' | null;
 
+/** Refusals that are about the password given, shown beside it with the dialog kept open; any other failure is §8's alert then reload. */
+const PASSWORD_REFUSALS = new Set(['ssp.password.current.invalid', 'login.password.required', 'login.throttled', 'ssp.request.account.locked.fedRamp']);
+
 /**
  * §2 home page, its account part: the member's name and username, the change-password modal (for
  * an account with a username), and, for public organisations with feature flag
- * cme_mbr_delelteButton on, account deletion after a confirmation. §4 "Account deletion: status
- * 'yes' goes to public-portal home if from there, else reload"; §8 "Deletion failure: alert for
- * errorCode then reload". The profile summary, sections, group membership and tiles of §2 arrive
- * with the profile.
+ * cme_mbr_delelteButton on, account deletion after a confirmation that asks for the current
+ * password (issue 9 row 16; an account without a username has no password here: the server asks
+ * it for a fresh sign-in instead). §4 "Account deletion: status 'yes' goes to public-portal home if
+ * from there, else reload"; §8 "Deletion failure: alert for errorCode then reload" (a wrong password
+ * is said beside the field instead, so the member can try again). The profile summary, sections,
+ * group membership and tiles of §2 arrive with the profile.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -33,13 +38,26 @@ export default function HomeScreen() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<{ key: string; minutes?: number } | null>(null);
   const notice = useSuccessAlert();
   const canDelete = org.isPublic && flags.cme_mbr_delelteButton;
+  const needsPassword = Boolean(account?.username);
+  const passwordId = useId();
 
-  async function deleteAccount() {
+  function closeDeleteDialog() {
     setDialog(null);
+    setPasswordError(null);
+  }
+
+  async function deleteAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = needsPassword ? String(new FormData(event.currentTarget).get('password') ?? '') : null;
+    if (password === '') {
+      setPasswordError({ key: 'login.password.required' });
+      return;
+    }
     setDeleting(true);
-    const result = await requestAccountDeletion(orgId);
+    const result = await requestAccountDeletion(orgId, password);
     if (!result.hasError && result.data?.status === 'yes') {
       // §4 "Delete-account confirm clears stored cookies": the server's answer clears them (routes/account.ts).
       // Only to an http(s) address or a path of this site, never a stored javascript: (issue 9 row 17).
@@ -48,7 +66,14 @@ export default function HomeScreen() {
       else reload();
       return;
     }
-    setDeleteFailure(result.data?.errorCode ?? 'ssp.account.delete.failed');
+    setDeleting(false);
+    const errorCode = result.data?.errorCode;
+    if (needsPassword && errorCode && PASSWORD_REFUSALS.has(errorCode)) {
+      setPasswordError({ key: errorCode, minutes: result.data?.fedrampLockTime });
+      return;
+    }
+    closeDeleteDialog();
+    setDeleteFailure(errorCode ?? 'ssp.account.delete.failed');
   }
 
   return (
@@ -92,13 +117,39 @@ export default function HomeScreen() {
         />
       ) : null}
       {dialog === 'confirmDelete' ? (
-        // The question names what goes; the focus starts on the harmless answer.
-        <Dialog title={t('form.dialog.confirm.title')} onClose={() => setDialog(null)}>
-          <p>{t('ssp.account.delete.confirm')}</p>
-          <div className="dialog-actions">
-            <button type="button" className="button button-danger" onClick={() => void deleteAccount()}>{t('home.account.delete.confirm')}</button>
-            <button type="button" className="button" onClick={() => setDialog(null)} data-autofocus>{t('form.dialog.cancel')}</button>
-          </div>
+        // The question names what goes; the focus starts on the password (typing it deletes nothing) or,
+        // without one, on the harmless answer.
+        <Dialog title={t('form.dialog.confirm.title')} onClose={closeDeleteDialog}>
+          <form className="dialog-form" onSubmit={(event) => void deleteAccount(event)} noValidate>
+            <p>{t('ssp.account.delete.confirm')}</p>
+            {needsPassword ? (
+              <div className={`field${passwordError ? ' field-invalid' : ''}`}>
+                <label className="field-label" htmlFor={passwordId}>{t('changePassword.currentPassword.label')}</label>
+                <p id={`${passwordId}-help`} className="field-help">{t('ssp.account.delete.password.hint')}</p>
+                <input
+                  id={passwordId}
+                  name="password"
+                  type="password"
+                  className="input"
+                  autoComplete="current-password"
+                  required
+                  aria-required="true"
+                  aria-invalid={passwordError ? true : undefined}
+                  aria-describedby={`${passwordId}-help${passwordError ? ` ${passwordId}-error` : ''}`}
+                  data-autofocus
+                />
+                {passwordError ? (
+                  <p id={`${passwordId}-error`} role="alert" className="field-error">
+                    {t(passwordError.key, { minutes: passwordError.minutes })}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <div className="dialog-actions">
+              <button type="submit" className="button button-danger" disabled={deleting}>{t('home.account.delete.confirm')}</button>
+              <button type="button" className="button" onClick={closeDeleteDialog} data-autofocus={needsPassword ? undefined : true}>{t('form.dialog.cancel')}</button>
+            </div>
+          </form>
         </Dialog>
       ) : null}
       {deleteFailure ? (

@@ -3,13 +3,15 @@
  * DATABASE_URL is set (tests/support/testDatabase.ts; .ci/run runs the api project both ways). Each
  * function takes the organisation first and sees only that organisation's rows.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccessKeyHolder, insertAccessKey, listLiveAccessKeys, revokeAccessKey } from '../../../server/repositories/accessKeys.ts';
 import { createAccount } from '../../../server/repositories/accounts.ts';
 import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvitedContact } from '../../../server/repositories/contacts.ts';
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
 import { completePasswordReset, findUsableReset, insertPasswordReset } from '../../../server/repositories/passwordResets.ts';
-import { findSession, findSignedInContact, insertSession, signInOnNewSession } from '../../../server/repositories/sessions.ts';
+import { findSession, findSignedInContact, findSignIn, insertSession, signInOnNewSession } from '../../../server/repositories/sessions.ts';
 import {
   claimAttempt, clearFailures, countFailure, countedFailures, refundAttempt, windowOpenedAt,
 } from '../../../server/repositories/throttle.ts';
@@ -131,5 +133,44 @@ describe('sessions and password resets', () => {
     expect((await findContact(db(), 'springfield', springfield))?.passwordHash).toBe('new-hash');
     expect(await findSignedInContact(db(), 'springfield', 'new-repo')).toBeNull();
     expect(await findSignedInContact(db(), 'acme', 'new-repo')).toBe(acme);
+  });
+
+  it('tells when a session signed in, in one organisation only; a move keeps the time', async () => {
+    const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
+    const expiresAt = new Date(Date.now() + 60_000);
+    await insertSession(db(), { sessionHash: 'signin-a', csrfToken: 'c1', language: null, expiresAt });
+    await signInOnNewSession(db(), 'acme', acme, null, 'signin-a');
+    const first = await findSignIn(db(), 'acme', 'signin-a');
+    expect(first?.contactId).toBe(acme);
+    expect(Math.abs(first!.signedInAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await findSignIn(db(), 'springfield', 'signin-a')).toBeNull();
+    await insertSession(db(), { sessionHash: 'signin-b', csrfToken: 'c2', language: null, expiresAt });
+    await signInOnNewSession(db(), 'springfield', springfield, 'signin-a', 'signin-b');
+    expect((await findSignIn(db(), 'acme', 'signin-b'))?.signedInAt).toEqual(first!.signedInAt);
+  });
+});
+
+describe('access keys', () => {
+  it('lists the live keys of one organisation with an id that is not the hash, and revokes by that id there only', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
+    const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    const live = new Date(Date.now() + 60_000);
+    await insertAccessKey(db(), 'springfield', { keyHash: 'repo-key-1', contactId: springfield, expiresAt: live });
+    await insertAccessKey(db(), 'springfield', { keyHash: 'repo-key-2', contactId: springfield, expiresAt: new Date(Date.now() - 1000) });
+    await insertAccessKey(db(), 'acme', { keyHash: 'repo-key-3', contactId: acme, expiresAt: live });
+
+    const listed = await listLiveAccessKeys(db(), 'springfield', { username: 'DEMO.member', limit: 10, offset: 0 });
+    expect(listed.total).toBe(1);
+    expect(listed.keys[0]).toMatchObject({ contactId: springfield, username: 'demo.member', firstName: 'Dana', lastName: 'Member' });
+    // The id is SHA-256('access-key-id:' + stored hash), computed by the database.
+    expect(listed.keys[0]!.keyId).toBe(createHash('sha256').update('access-key-id:repo-key-1').digest('hex'));
+    const [acmeKey] = (await listLiveAccessKeys(db(), 'acme', { username: null, limit: 10, offset: 0 })).keys;
+
+    expect(await revokeAccessKey(db(), 'springfield', acmeKey!.keyId)).toBe(false);
+    expect(await findAccessKeyHolder(db(), 'acme', 'repo-key-3')).toBe(acme);
+    expect(await revokeAccessKey(db(), 'springfield', listed.keys[0]!.keyId)).toBe(true);
+    expect(await findAccessKeyHolder(db(), 'springfield', 'repo-key-1')).toBeNull();
+    expect(await revokeAccessKey(db(), 'springfield', listed.keys[0]!.keyId)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * §7 `POST /deleteAccount/{orgId}` (form `_method=DELETE`; status, errorCode): services/accountDeletion.ts.
- * The answer clears the cookies the portal stored for the organisation.
+ * §7 `POST /deleteAccount/{orgId}` (form `_method=DELETE` and the current `password`; status, errorCode):
+ * services/accountDeletion.ts. The answer clears the cookies the portal stored for the organisation.
  */
-import { DeleteAccountAnswer, DeleteAccountBody, DeleteAccountParams } from '../../../../schemas/api/accounts.ts';
+import { DeleteAccountAnswer, DeleteAccountBody, DeleteAccountParams, LoginRefusal } from '../../../../schemas/api/accounts.ts';
 import { answers } from '../../../../schemas/api/common.ts';
 import { refused } from '../../../http/answer.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
@@ -13,13 +13,14 @@ const ORG_COOKIES = ['entryFromPublicPortal', 'p_expired', 'accessKey', 'redirec
 
 export default async function deleteAccountRoutes(app: RouteApp, { db }: RouteDeps) {
   app.post('/deleteAccount/:orgId', {
-    schema: { params: DeleteAccountParams, body: DeleteAccountBody, response: answers(DeleteAccountAnswer) },
+    // A wrong password is refused as a login is (one lock-out for every password check): FedRAMP's minutes included.
+    schema: { params: DeleteAccountParams, body: DeleteAccountBody, response: answers(DeleteAccountAnswer, LoginRefusal) },
     // §7 deleteAccount answers `status: 'no'` on every refusal, the organisation's included.
     config: { org: 'path', orgRefusal: { status: 'no' } },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;
-    const result = await deleteOwnAccount(db, request.org, await request.session.contactId(orgId));
+    const result = await deleteOwnAccount(db, request.org, await request.session.signedIn(orgId), request.body.password ?? '', request.ip);
     if (!result.ok) return refused(reply, result);
     for (const name of ORG_COOKIES) reply.clearCookie(name, { path: `/${orgId}` });
     return { status: 'yes' };
