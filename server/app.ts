@@ -13,6 +13,7 @@ import type { RouteDeps } from './http/routeDeps.ts';
 import { timeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
 import { fastifyTrustProxy } from './http/trustProxy.ts';
 import errors, { withSafeErrorLogging } from './plugins/errors.ts';
+import hashAdmission from './plugins/hashAdmission.ts';
 import organization from './plugins/organization.ts';
 import requestValidation from './plugins/requestValidation.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
@@ -22,6 +23,7 @@ import adminScope from './routes/admin/index.ts';
 import demoScope from './routes/demo/index.ts';
 import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
+import type { HashLimits } from './services/hashAdmission.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { startSweeping } from './services/sweep.ts';
 
@@ -59,6 +61,8 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Called with every route as it is registered (the API tests' fuzz table enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Admission before hashing (services/hashAdmission.ts); DEFAULT_HASH_LIMITS when not given. */
+  hashLimits?: Partial<HashLimits>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -90,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestValidation);
   // The protective headers of every answer, one policy (CSP, framing, referrer, HSTS over TLS, …).
   await app.register(securityHeaders);
+  // Before anything else is done for a request that may hash: its client's bucket and the queue's room.
+  await app.register(hashAdmission, { limits: options.hashLimits });
   await app.register(cookie);
   await app.register(formbody);
   // §7 eb-base64 bodies: base64 of UTF-8 JSON, sent as application/javascript with Encode-Type.

@@ -1,7 +1,8 @@
 /**
  * The admin live preview's calls (issue 3, issue 4; not calls of §7). JSON bodies; an administrator
  * session cookie (path /admin) and X-CSRF-TOKEN on every call but login and session:
- * - `POST /admin/api/login` → the session; `GET /admin/api/session`; `POST /admin/api/logout`;
+ * - `GET /admin/api/login` → the login form's CSRF token (and its cookie); `POST /admin/api/login` (with
+ *   that token) → the session; `GET /admin/api/session`; `POST /admin/api/logout`;
  * - `GET /admin/api/orgs`; `GET|PUT /admin/api/orgs/{orgId}/settings` (409 `settings.conflict`);
  * - `POST /admin/api/orgs/{orgId}/forms/{form}/validate`: a preview form checked as a member's would be;
  * - `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` → 201 with the link to hand over;
@@ -28,6 +29,10 @@ export const AdminLoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 }, { additionalProperties: false });
 export type AdminLoginBody = Static<typeof AdminLoginBody>;
+
+/** The login form's CSRF token (issue 9 row 3): POST /admin/api/login carries it with the form's cookie. */
+export const AdminLoginForm = Type.Object({ csrfToken: Type.String() });
+export type AdminLoginForm = Static<typeof AdminLoginForm>;
 
 /** The administrator's session: who, and the CSRF token the admin calls carry. */
 export const AdminSession = Type.Object({ username: Type.String(), csrfToken: Type.String() });

@@ -56,8 +56,6 @@ export const contacts = pgTable(
     /** §4 "p_expired = Y": the next login must change the password. */
     passwordExpired: boolean('password_expired').notNull().default(false),
     /** FedRAMP lock-out (§6): failed logins in a row, and until when the account is locked. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -157,6 +155,16 @@ export const loginThrottle = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.key] })],
 );
 
+/**
+ * The same counts for the administrators' sign-in (issue 9 row 3): `admin:{lower(username)}` and
+ * `ip:{address}`. Administrators belong to no organisation, so their counts have a table of their own.
+ */
+export const adminLoginThrottle = pgTable('admin_login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Secrets the server generates once and keeps (the HMAC key of invitation links, for one). */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
@@ -174,6 +182,8 @@ export const mailOutbox = pgTable(
     orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
     mailId: integer('mail_id').notNull().generatedAlwaysAsIdentity(),
     recipient: text('recipient').notNull(),
+    /** What the mail is for (services/mail.ts MailKind): mails to one address are limited per kind. */
+    kind: text('kind').notNull().default('other'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
@@ -181,7 +191,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.mailId] }), index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.mailId] }),
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_recipient_kind_idx').on(sql`lower(${t.recipient})`, t.kind, t.createdAt),
+  ],
 );
 
 /** Single-use password reset links (§4 forgot password): only a hash of the token is kept. */

@@ -8,6 +8,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import FindMyWay from 'find-my-way';
 import fp from 'fastify-plugin';
 import { WELL_FORMED_KEYWORD } from './requestValidation.ts';
+import { ClientGone, HashAdmissionRefused } from '../services/hashAdmission.ts';
+import { sendAdmissionRefusal } from './hashAdmission.ts';
 
 /** Address prefixes that belong to the API (§7), never to the browser app. */
 export const API_PREFIXES = [
@@ -48,6 +50,12 @@ export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opt
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ errorCode: errorCodeOf(error), message: error.message });
+    }
+    if (error instanceof HashAdmissionRefused) return sendAdmissionRefusal(reply, error);
+    if (error instanceof ClientGone) {
+      // Nobody reads this answer: the connection is closed.
+      request.log.info('client gone before its hash was computed');
+      return reply.code(503).send({ errorCode: 'service.busy' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -57,7 +57,7 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
  */
 export async function setPassword(db: Db, orgId: string, contactId: number, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null }).where(ofContact(orgId, contactId));
+    await tx.update(contacts).set({ passwordHash, passwordExpired: false }).where(ofContact(orgId, contactId));
     await deleteSignInsOf(tx, orgId, contactId);
     await deleteAccessKeysOf(tx, orgId, contactId);
   });

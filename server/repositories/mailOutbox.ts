@@ -1,15 +1,33 @@
 /** Queries on `mail_outbox` (services/mail.ts): every mail is a row first, then its delivery is recorded on it. */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
-/** Writes a mail to the outbox; answers its id. */
-export async function insertMail(db: Db, orgId: string, mail: { recipient: string; subject: string; text: string; html: string | null }): Promise<number> {
-  const [row] = await db.insert(mailOutbox).values({ orgId, ...mail }).returning({ mailId: mailOutbox.mailId });
-  return row!.mailId;
+/** A row to write: who it goes to, what it is for (services/mail.ts MailKind) and what it says. */
+export interface NewMail { recipient: string; kind: string; subject: string; text: string; html: string | null }
+
+/**
+ * Writes a mail to the outbox unless `limit` mails of its kind went to its recipient (any case, any
+ * organisation) since `since`; answers its id, or null when the limit was reached and nothing was
+ * written. Count and insert run in one transaction holding an advisory lock on the recipient and
+ * kind, so concurrent requests, in one process or many, cannot write more than the limit.
+ */
+export async function insertMailWithinLimit(db: Db, orgId: string, mail: NewMail, limit: number, since: Date): Promise<number | null> {
+  const recipient = mail.recipient.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MAIL_LOCK_CLASS}, hashtext(${`${mail.kind}|${recipient}`}))`);
+    const [sent] = await tx.select({ mails: count() }).from(mailOutbox)
+      .where(and(eq(sql`lower(${mailOutbox.recipient})`, recipient), eq(mailOutbox.kind, mail.kind), gt(mailOutbox.createdAt, since)));
+    if ((sent?.mails ?? 0) >= limit) return null;
+    const [row] = await tx.insert(mailOutbox).values({ orgId, ...mail }).returning({ mailId: mailOutbox.mailId });
+    return row!.mailId;
+  });
 }
+
+/** The first key of the outbox's advisory locks (an arbitrary constant: "mail" in ASCII). */
+const MAIL_LOCK_CLASS = 0x6d61696c;
 
 /** Records how a delivery went: when it was sent, or why not. */
 export async function recordDelivery(db: Db, orgId: string, mailId: number, result: { sentAt: Date | null; error: string | null }): Promise<void> {

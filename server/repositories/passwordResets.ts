@@ -34,7 +34,7 @@ export async function completePasswordReset(
       .returning({ contactId: passwordResets.contactId });
     if (!claimed) return false;
     const { contactId } = claimed;
-    await tx.update(contacts).set({ passwordHash, passwordExpired: false, failedLogins: 0, lockedUntil: null })
+    await tx.update(contacts).set({ passwordHash, passwordExpired: false })
       .where(and(eq(contacts.orgId, orgId), eq(contacts.contactId, contactId)));
     await tx.delete(passwordResets).where(and(eq(passwordResets.orgId, orgId), eq(passwordResets.contactId, contactId), ne(passwordResets.tokenHash, tokenHash)));
     await deleteSignInsOf(tx, orgId, contactId);

@@ -1,12 +1,13 @@
 /**
  * Counting failures in a window (`login_throttle`): failed logins (non-FedRAMP), wrong forgot-password
  * answers and unknown forgot-username addresses, each under its own keys (`user:…`, `fp:user:…`,
- * `ip:…` …). A count starts afresh once its window is over; the counts live in the database, so every
+ * `ip:…` …); the administrators' sign-in in `admin_login_throttle`. A count starts afresh once its window is over; the counts live in the database, so every
  * app process sees the same.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginThrottle } from '../db/schema.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { adminLoginThrottle, loginThrottle } from '../db/schema.ts';
 
 /** Every throttle counts in windows of 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -41,18 +42,31 @@ export async function countFailure(db: Db, orgId: string, key: string): Promise<
  */
 export async function claimAttempt(db: Db, orgId: string, key: string, limit: number, windowMs: number): Promise<number | null> {
   const now = new Date();
-  const windowOver = sql`${loginThrottle.windowStart} < ${new Date(now.getTime() - windowMs)}`;
   const [row] = await db.insert(loginThrottle).values({ orgId, key, failures: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: [loginThrottle.orgId, loginThrottle.key],
-      set: {
-        failures: sql`case when ${windowOver} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStart: sql`case when ${windowOver} or ${loginThrottle.failures} + 1 >= ${limit} then ${now} else ${loginThrottle.windowStart} end`,
-      },
-      setWhere: sql`${windowOver} or ${loginThrottle.failures} < ${limit}`,
-    })
+    .onConflictDoUpdate({ target: [loginThrottle.orgId, loginThrottle.key], ...claimUpdate(loginThrottle, now, limit, windowMs) })
     .returning({ failures: loginThrottle.failures });
   return row?.failures ?? null;
+}
+
+/** claimAttempt for the administrators' sign-in (admin_login_throttle, no organisation). */
+export async function claimAdminAttempt(db: Db, key: string, limit: number, windowMs: number): Promise<number | null> {
+  const now = new Date();
+  const [row] = await db.insert(adminLoginThrottle).values({ key, failures: 1, windowStart: now })
+    .onConflictDoUpdate({ target: adminLoginThrottle.key, ...claimUpdate(adminLoginThrottle, now, limit, windowMs) })
+    .returning({ failures: adminLoginThrottle.failures });
+  return row?.failures ?? null;
+}
+
+/** The conditional update of a claim, the same for both tables (see claimAttempt). */
+function claimUpdate(table: { failures: PgColumn; windowStart: PgColumn }, now: Date, limit: number, windowMs: number) {
+  const windowOver = sql`${table.windowStart} < ${new Date(now.getTime() - windowMs)}`;
+  return {
+    set: {
+      failures: sql`case when ${windowOver} then 1 else ${table.failures} + 1 end`,
+      windowStart: sql`case when ${windowOver} or ${table.failures} + 1 >= ${limit} then ${now} else ${table.windowStart} end`,
+    },
+    setWhere: sql`${windowOver} or ${table.failures} < ${limit}`,
+  };
 }
 
 /** When the window of `key` opened (for a full one: when it shut), or null without a count. */
@@ -68,6 +82,15 @@ export async function refundAttempt(db: Db, orgId: string, key: string): Promise
     .where(and(eq(loginThrottle.orgId, orgId), eq(loginThrottle.key, key)));
 }
 
+/** refundAttempt and clearFailures of the administrators' counts. */
+export async function refundAdminAttempt(db: Db, key: string): Promise<void> {
+  await db.update(adminLoginThrottle).set({ failures: sql`greatest(${adminLoginThrottle.failures} - 1, 0)` }).where(eq(adminLoginThrottle.key, key));
+}
+
+export async function clearAdminFailures(db: Db, key: string): Promise<void> {
+  await db.delete(adminLoginThrottle).where(eq(adminLoginThrottle.key, key));
+}
+
 /** Forgets the failures counted for `keys`. */
 export async function clearFailures(db: Db, orgId: string, ...keys: string[]): Promise<void> {
   if (keys.length) await db.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, keys)));
@@ -79,4 +102,5 @@ export async function clearFailures(db: Db, orgId: string, ...keys: string[]): P
  */
 export async function deleteThrottlesBefore(db: Db, before: Date): Promise<void> {
   await db.delete(loginThrottle).where(lt(loginThrottle.windowStart, before));
+  await db.delete(adminLoginThrottle).where(lt(adminLoginThrottle.windowStart, before));
 }

@@ -118,13 +118,17 @@ export async function sendResetLink({ db, mailer, log }: ResetLinkDeps, org: Org
   await insertPasswordReset(db, org.orgId, { tokenHash: hashToken(token), contactId: contact.contactId, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
   const link = `${portalUrl}/${encodeURIComponent(org.orgId)}/reset-password?token=${token}`;
   try {
-    await mailer.send(org.orgId, {
+    const queued = await mailer.send(org.orgId, {
       to: contact.email,
+      kind: 'resetPassword',
       subject: `Reset your password for ${org.settings.orgName}`,
       text: `You asked to reset the password of your account ${contact.username} at ${org.settings.orgName}.\n\n`
         + `Choose a new password here (the link works once, for the next 60 minutes):\n${link}\n\n`
         + 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.\n',
     });
+    // Over the mail limit (issue 9 row 4) the member sees the same notice: the answer never tells
+    // whether a mail went out; the unsent link expires unused.
+    if (!queued) log.warn({ orgId: org.orgId, kind: 'resetPassword' }, 'reset-password mail over the limit per address, not sent');
   } catch (err) {
     // The member sees the same notice either way; the missing mail is on record here.
     log.error({ err }, 'reset-password mail could not be written');

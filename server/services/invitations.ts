@@ -96,7 +96,8 @@ export interface InviteeDeps {
  * Invites a person to a private organisation's sign-up (admin API): an unregistered contact
  * (registered = false, no username or password yet; the one already pending for the address is
  * re-invited) and its §1 invitation link, mailed to the address. 503 when the mail cannot be
- * written (the contact and link exist: the administrator may hand the link over another way).
+ * written, 429 when the address has had its invitations for the hour (services/mail.ts): the contact
+ * and link exist either way, and the administrator may hand the link over another way.
  */
 export async function inviteContact(
   { db, mailer, log }: InviteeDeps, org: Organization, person: { firstName: string; lastName: string; email: string }, portalUrl: string,
@@ -108,9 +109,11 @@ export async function inviteContact(
   const contactId = await upsertInvitedContact(db, org.orgId, { firstName, lastName, email: address });
   const url = invitationPath(org.orgId, await inviteParams(db, org.orgId, contactId));
   const orgName = org.settings.orgName;
+  let queued;
   try {
-    await mailer.send(org.orgId, {
+    queued = await mailer.send(org.orgId, {
       to: address,
+      kind: 'invitation',
       subject: `Your invitation to ${orgName}`,
       text: `Hello ${firstName} ${lastName},\n\n${orgName} invites you to create your account in its member portal, `
         + `where you choose how alerts reach you.\n\nCreate your account here (the link works for 7 days):\n${portalUrl}${url}\n\n`
@@ -120,5 +123,7 @@ export async function inviteContact(
     log.error({ err }, 'invitation mail could not be written');
     return refuse(503, { errorCode: 'invitation.mail.failed', contactId, url });
   }
+  // Over the mail limit per address (issue 9 row 4): the link exists; the administrator hands it over.
+  if (!queued) return refuse(429, { errorCode: 'invitation.mail.limited', contactId, url });
   return { ok: true, contactId, url };
 }

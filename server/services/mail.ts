@@ -8,15 +8,27 @@
  * runs after `send` has returned: a slow or broken SMTP server neither fails nor delays the member's
  * request, and how long a request takes does not tell whether it sent a mail. Without SMTP_URL the row
  * stays unsent and the demo mailbox (`/mails`) shows it.
+ *
+ * Whoever asks, one address gets at most MAILS_PER_RECIPIENT_PER_HOUR mails of one kind an hour
+ * (issue 9 row 4: no mail bombing through the forgot-username or reset forms); `send` answers null
+ * for a mail over the limit, and nothing is written or sent.
  */
 import nodemailer from 'nodemailer';
 import { DEFAULT_MAIL_FROM } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { insertMail, recordDelivery } from '../repositories/mailOutbox.ts';
+import { insertMailWithinLimit, recordDelivery } from '../repositories/mailOutbox.ts';
+
+/** What a mail is for: the limit per address counts each kind on its own. */
+export type MailKind = 'resetPassword' | 'forgotUsername' | 'invitation' | 'other';
+
+/** Mails of one kind one address gets at most in an hour, whoever asks. */
+export const MAILS_PER_RECIPIENT_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface MailMessage {
   /** One recipient address. */
   to: string;
+  kind: MailKind;
   subject: string;
   /** The plain-text body; every mail has one (the demo mailbox shows it). */
   text: string;
@@ -48,8 +60,11 @@ export interface MailLog {
 export interface Mailer {
   /** True when SMTP_URL is configured and mails leave the outbox. */
   readonly delivers: boolean;
-  /** Writes the outbox row and starts its delivery; rejects only when the row cannot be written. */
-  send(orgId: string, message: MailMessage): Promise<QueuedMail>;
+  /**
+   * Writes the outbox row and starts its delivery; null when the address has had its mails of this
+   * kind for the hour (nothing written). Rejects only when the row cannot be written.
+   */
+  send(orgId: string, message: MailMessage): Promise<QueuedMail | null>;
   /** Waits for the deliveries under way (before the database closes). */
   settle(): Promise<void>;
   /** Waits for the deliveries under way and closes the SMTP connections. */
@@ -105,7 +120,10 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
     delivers: transport !== null,
 
     async send(orgId, message) {
-      const mailId = await insertMail(db, orgId, { recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      const mailId = await insertMailWithinLimit(db, orgId, {
+        recipient: message.to, kind: message.kind, subject: message.subject, text: message.text, html: message.html ?? null,
+      }, MAILS_PER_RECIPIENT_PER_HOUR, new Date(Date.now() - HOUR_MS));
+      if (mailId === null) return null;
       if (!transport) return { mailId, delivery: Promise.resolve({ sentAt: null, error: null }) };
       const delivery = deliver(orgId, mailId, message);
       pending.add(delivery);

@@ -3,9 +3,11 @@
  * answers (§2 forgot password) and administrator passwords are stored as argon2id hashes
  * (ARCHITECTURE.md "Security defaults"). When there is nothing to verify against (an unknown
  * username, a contact without a security answer) the dummy hash is verified instead, so an unknown
- * account costs the same time as a known one and the answer time tells nothing.
+ * account costs the same time as a known one and the answer time tells nothing. Every job waits its
+ * turn in the request's admission queue (services/hashAdmission.ts, issue 9 row 15).
  */
 import argon2 from 'argon2';
+import { hashJob } from './hashAdmission.ts';
 import { normalizeSecurityAnswer } from './passwordChecks.ts';
 
 /** argon2id with the library's default cost parameters. */
@@ -17,7 +19,7 @@ const theDummyHash = () => (dummyHash ??= argon2.hash('no such secret', ARGON2_O
 
 /** The argon2id hash of a password (member or administrator). */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return hashJob(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /** The argon2id hash of a security answer, compared trimmed and case-insensitively. */
@@ -34,8 +36,11 @@ export const verificationsSoFar = () => verifications;
  * answer is false.
  */
 export async function verifyPassword(hash: string | null | undefined, secret: string): Promise<boolean> {
-  verifications++;
-  const verified = await argon2.verify(hash ?? (await theDummyHash()), secret);
+  const against = hash ?? (await theDummyHash());
+  const verified = await hashJob(() => {
+    verifications++;
+    return argon2.verify(against, secret);
+  });
   return verified && !!hash;
 }
 

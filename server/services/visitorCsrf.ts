@@ -4,6 +4,8 @@
  * cookie's value followed by an HMAC of it under a server secret. A call is accepted when its
  * X-CSRF-TOKEN is the token of the cookie it came with: another site can neither read the token nor
  * make one without the secret. A session, once stored, has its own token (plugins/session.ts).
+ * The administrators' login form (services/admins.ts) uses the same kind of value for another
+ * purpose: a token made for one purpose is worth nothing for the other.
  */
 import { randomBytes } from 'node:crypto';
 import { hmac } from './serverSecrets.ts';
@@ -28,13 +30,18 @@ export function isLiveVisitorCookie(cookie: string | undefined, lifetimeMs: numb
   return age >= 0 && age <= lifetimeMs;
 }
 
+/** What a token is for: a visitor's calls ('csrf') or the administrators' login form. */
+export type CsrfPurpose = 'csrf' | 'admin-login';
+
 /** The CSRF token that goes with a visitor cookie. */
-export async function visitorCsrfToken(db: Db, cookie: string): Promise<string> {
-  return `${cookie}.${await hmac(db, 'visitor-csrf', `csrf|${cookie}`)}`;
+export async function visitorCsrfToken(db: Db, cookie: string, purpose: CsrfPurpose = 'csrf'): Promise<string> {
+  return `${cookie}.${await hmac(db, 'visitor-csrf', `${purpose}|${cookie}`)}`;
 }
 
-/** Whether `sent` is the token of `cookie`, and the cookie is live. */
-export async function isVisitorCsrfToken(db: Db, cookie: string | undefined, sent: string, lifetimeMs: number): Promise<boolean> {
+/** Whether `sent` is the token of `cookie` for `purpose`, and the cookie is live. */
+export async function isVisitorCsrfToken(
+  db: Db, cookie: string | undefined, sent: string, lifetimeMs: number, purpose: CsrfPurpose = 'csrf',
+): Promise<boolean> {
   if (!isLiveVisitorCookie(cookie, lifetimeMs)) return false;
-  return sameToken(sent, await visitorCsrfToken(db, cookie));
+  return sameToken(sent, await visitorCsrfToken(db, cookie, purpose));
 }

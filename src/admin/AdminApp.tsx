@@ -46,13 +46,13 @@ export default function AdminApp() {
 
 function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => void }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const result = await adminLogin(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
     if (result.hasError) {
-      setFailed(true);
+      setFailed(result.status === 429 ? 'login.throttled' : result.status === 401 ? 'admin.login.invalid' : 'error.general.message');
       return;
     }
     setCsrfToken(result.data.csrfToken);
@@ -61,7 +61,7 @@ function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => voi
   return (
     <form className="card admin-login" onSubmit={submit} aria-labelledby="admin-login-title">
       <h3 id="admin-login-title">{t('admin.login.title')}</h3>
-      {failed ? <p role="alert" className="form-error">{t('admin.login.invalid')}</p> : null}
+      {failed ? <p role="alert" className="form-error">{t(failed)}</p> : null}
       <label>{t('admin.login.username')}<input name="username" autoComplete="username" required /></label>
       <label>{t('admin.login.password')}<input name="password" type="password" autoComplete="current-password" required /></label>
       <button type="submit" className="button-primary">{t('admin.login.submit')}</button>

@@ -1,23 +1,31 @@
 /**
  * The admin live preview's calls (issue 3, issue 4; not calls of §7), typed. JSON bodies; an
  * administrator session cookie (path /admin) plus X-CSRF-TOKEN:
- * `POST /admin/api/login`, `GET /admin/api/session`, `POST /admin/api/logout`, `GET /admin/api/orgs`,
+ * `GET /admin/api/login` (the login form's CSRF token) then `POST /admin/api/login`, `GET /admin/api/session`, `POST /admin/api/logout`, `GET /admin/api/orgs`,
  * `GET|PUT /admin/api/orgs/{orgId}/settings`, `POST /admin/api/orgs/{orgId}/forms/{form}/validate`,
  * the member links `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` (201), and the
  * access keys `GET /admin/api/orgs/{orgId}/accessKeys` and `DELETE /admin/api/orgs/{orgId}/accessKeys/{keyId}`.
  */
 import type {
-  AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply,
-  PublicProfileBody, RevokeAccessKeyReply, SaveSettingsReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
+  AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminLoginForm, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply, PublicProfileBody, SaveSettingsReply,
+  RevokeAccessKeyReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
 } from '../../schemas/api/admin.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
-import { api } from './client.ts';
+import { api, setCsrfToken } from './client.ts';
 import { paths } from './paths.ts';
 
 export type { AccessKeyListing, AccessKeyListReply, AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, StoredSettings, ValidateFormReply };
 
-export function adminLogin(username: string, password: string) {
+/**
+ * Signs an administrator in: first the login form's CSRF token (issue 9 row 3: bound to a cookie the
+ * server sets for the login call only), then the login carrying it. 401 wrong name or password, 429
+ * too many attempts.
+ */
+export async function adminLogin(username: string, password: string) {
+  const form = await api.get<AdminLoginForm>(paths.adminLogin);
+  if (form.hasError) return { ...form, data: null as unknown as AdminSession };
+  setCsrfToken(form.data.csrfToken);
   return api.post<AdminSession>(paths.adminLogin, { json: { username, password } });
 }
 

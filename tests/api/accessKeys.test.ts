@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, contacts, sessionLogins } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { ACCESS_KEY_TTL_MS } from '../../server/services/accessKeys.ts';
-import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
+import { injectAdminLogin, setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 let admin: { cookie: string; csrfToken: string };
@@ -20,7 +20,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 beforeAll(async () => {
   await ensureAdmin(t.database.db, DEMO_ADMIN_PASSWORD);
-  const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+  const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
   admin = { cookie: `SSPADMIN=${setCookie(response, 'SSPADMIN')!.value}`, csrfToken: response.json().csrfToken };
   // A second springfield member, to be signed in as someone else.
   await t.database.db.insert(contacts).values({

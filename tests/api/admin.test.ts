@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
-import { setCookie, useTestApp } from '../support/testApp.ts';
+import { injectAdminLogin, setCookie, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 async function signIn() {
-  const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+  const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
   expect(response.statusCode).toBe(200);
   const cookie = setCookie(response, 'SSPADMIN')!;
   return { cookie: `SSPADMIN=${cookie.value}`, csrfToken: response.json().csrfToken as string, raw: cookie };
@@ -35,7 +35,7 @@ describe('admin sign-in', () => {
     ['an unknown administrator', { username: 'root', password: DEMO_ADMIN_PASSWORD }, 401, 'admin.login.invalid'],
     ['no password', { username: 'admin' }, 400, 'request.invalid'],
   ])('refuses %s', async (_name, payload, status, errorCode) => {
-    const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload });
+    const response = await injectAdminLogin(t.app, payload);
     expect(response.statusCode).toBe(status);
     expect(response.json().errorCode).toBe(errorCode);
     expect(setCookie(response, 'SSPADMIN')).toBeUndefined();

@@ -4,12 +4,16 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import argon2 from 'argon2';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contacts, mailOutbox } from '../../server/db/schema.ts';
 import { FORGOT_USERNAME_UNKNOWN_PER_ADDRESS } from '../../server/services/forgotUsername.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
+// One address gets three username mails an hour (issue 9 row 4, tests/api/mailLimit.test.ts); each test starts with none sent.
+beforeEach(async () => {
+  await t.database.db.delete(mailOutbox);
+});
 
 const lastMail = async (orgId: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orgId, orgId)).orderBy(desc(mailOutbox.mailId)).limit(1))[0];

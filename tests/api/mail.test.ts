@@ -31,6 +31,7 @@ function recordingLog(): MailLog & { entries: { details: object; message: string
 const RESET_URL = 'http://127.0.0.1:8080/springfield/reset-password?token=Zm9vYmFy';
 const resetMail = {
   to: 'ada.member@example.org',
+  kind: 'resetPassword' as const,
   subject: 'Reset your password',
   text: `Hello Ada,\n\nfollow this link to choose a new password:\n${RESET_URL}\n\nIf you did not ask for it, ignore this mail.`,
 };
@@ -59,7 +60,7 @@ describe('the mailer with SMTP_URL', () => {
     const mailer = createMailer({ db: t.database.db, smtpUrl: smtp.url, from: 'City of Springfield <portal@springfield.example>' });
     expect(mailer.delivers).toBe(true);
     const before = Date.now();
-    const { mailId, delivery } = await mailer.send('springfield', resetMail);
+    const { mailId, delivery } = (await mailer.send('springfield', resetMail))!;
     const outcome = await delivery;
     await mailer.close();
 
@@ -88,7 +89,7 @@ describe('the mailer with SMTP_URL', () => {
     const mailer = createMailer({ db: t.database.db, smtpUrl: smtp.url });
     smtp.received.length = 0;
     const html = `<p>Follow <a href="${RESET_URL}">this link</a>.</p>`;
-    const { mailId, delivery } = await mailer.send('acme', { ...resetMail, html });
+    const { mailId, delivery } = (await mailer.send('acme', { ...resetMail, html }))!;
     expect((await delivery).error).toBeNull();
     await mailer.close();
 
@@ -108,7 +109,7 @@ describe('the mailer with SMTP_URL', () => {
     const app = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: '0.0.0-test', mailer });
     await app.ready();
     expect(app.mailer).toBe(mailer);
-    const { mailId } = await app.mailer.send('springfield', resetMail);
+    const { mailId } = (await app.mailer.send('springfield', resetMail))!;
     expect((await outboxRow('springfield', mailId)).sentAt).toBeNull();
     await app.close();
     expect((await outboxRow('springfield', mailId)).sentAt).toBeInstanceOf(Date);
@@ -121,7 +122,7 @@ describe('the mailer when delivery fails', () => {
   it('keeps the error on the row, logs it and does not throw when the SMTP server is down', async () => {
     const log = recordingLog();
     const mailer = createMailer({ db: t.database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, log });
-    const { mailId, delivery } = await mailer.send('springfield', resetMail);
+    const { mailId, delivery } = (await mailer.send('springfield', resetMail))!;
     const outcome = await delivery;
     await mailer.close();
 
@@ -137,7 +138,7 @@ describe('the mailer when delivery fails', () => {
     const refusing = await startSmtpServer({ refuse: 'No such mailbox here' });
     const log = recordingLog();
     const mailer = createMailer({ db: t.database.db, smtpUrl: refusing.url, log });
-    const { mailId, delivery } = await mailer.send('acme', resetMail);
+    const { mailId, delivery } = (await mailer.send('acme', resetMail))!;
     await delivery;
     await mailer.close();
     await refusing.close();
@@ -163,7 +164,7 @@ describe('the mailer without SMTP_URL', () => {
   it('keeps the mail in the outbox, unsent and without error', async () => {
     const mailer = createMailer({ db: t.database.db, smtpUrl: null });
     expect(mailer.delivers).toBe(false);
-    const { mailId, delivery } = await mailer.send('springfield', resetMail);
+    const { mailId, delivery } = (await mailer.send('springfield', resetMail))!;
     expect(await delivery).toEqual({ sentAt: null, error: null });
     const row = await outboxRow('springfield', mailId);
     expect(row).toMatchObject({ recipient: resetMail.to, subject: resetMail.subject, text: resetMail.text, sentAt: null, error: null });
@@ -172,16 +173,16 @@ describe('the mailer without SMTP_URL', () => {
 
   it('is what the app uses when it is given no mailer', async () => {
     expect(t.app.mailer.delivers).toBe(false);
-    const { mailId } = await t.app.mailer.send('acme', resetMail);
+    const { mailId } = (await t.app.mailer.send('acme', resetMail))!;
     expect((await outboxRow('acme', mailId)).sentAt).toBeNull();
   });
 });
 
 describe('GET /rest/demo/mails', () => {
   it('lists the newest mails of that organisation only, newest first', async () => {
-    await t.app.mailer.send('springfield', { to: 'first@example.org', subject: 'First', text: 'one' });
-    await t.app.mailer.send('acme', { to: 'acme@example.org', subject: 'Acme only', text: 'not for springfield' });
-    const { mailId } = await t.app.mailer.send('springfield', { to: 'second@example.org', subject: 'Second', text: `two ${RESET_URL}` });
+    await t.app.mailer.send('springfield', { to: 'first@example.org', kind: 'other', subject: 'First', text: 'one' });
+    await t.app.mailer.send('acme', { to: 'acme@example.org', kind: 'other', subject: 'Acme only', text: 'not for springfield' });
+    const { mailId } = (await t.app.mailer.send('springfield', { to: 'second@example.org', kind: 'other', subject: 'Second', text: `two ${RESET_URL}` }))!;
 
     const response = await t.app.inject({ method: 'GET', url: '/rest/demo/mails?orgId=springfield' });
     expect(response.statusCode).toBe(200);

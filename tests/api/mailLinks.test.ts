@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { adminSession } from '../support/signUp.ts';
-import { startSession, useTestApp } from '../support/testApp.ts';
+import { startSession, useTestApp, UNLIMITED_ADDRESSES } from '../support/testApp.ts';
 
 const t = useTestApp();
 const POISON = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
@@ -19,7 +19,7 @@ let app: FastifyInstance;
 let listening: string;
 
 beforeAll(async () => {
-  app = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: '0.0.0-test' });
+  app = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: '0.0.0-test', hashLimits: UNLIMITED_ADDRESSES });
   await app.listen({ port: 0, host: '127.0.0.1' });
   listening = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

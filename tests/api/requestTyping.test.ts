@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
-import { setCookie, useTestApp } from '../support/testApp.ts';
+import { injectAdminLogin, setCookie, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 async function adminSession() {
-  const response = await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+  const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
   return { cookie: `SSPADMIN=${setCookie(response, 'SSPADMIN')!.value}`, 'x-csrf-token': response.json().csrfToken as string };
 }
 

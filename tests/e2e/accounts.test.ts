@@ -57,7 +57,9 @@ async function signUpByApi(request: APIRequestContext, orgId: string, username: 
 
 /** An administrator's API session (admin / Demo!Admin2026 in demo mode). */
 async function adminCall(request: APIRequestContext, path: string, data: Record<string, string>) {
-  const login = await request.post(`${baseURL}/admin/api/login`, { data: { username: 'admin', password: 'Demo!Admin2026' } });
+  // The login form's token first (issue 9 row 3); the request context keeps its cookie.
+  const form = (await (await request.get(`${baseURL}/admin/api/login`)).json()) as { csrfToken: string };
+  const login = await request.post(`${baseURL}/admin/api/login`, { headers: { 'X-CSRF-TOKEN': form.csrfToken }, data: { username: 'admin', password: 'Demo!Admin2026' } });
   const { csrfToken } = (await login.json()) as { csrfToken: string };
   const response = await request.post(`${baseURL}${path}`, { headers: { 'X-CSRF-TOKEN': csrfToken }, data });
   expect(response.status(), await response.text()).toBe(201);

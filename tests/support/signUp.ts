@@ -12,7 +12,7 @@ import type { Db } from '../../server/db/client.ts';
 import { addresses, contactPaths, contacts } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { inviteParams } from '../../server/services/invitations.ts';
-import { setCookie } from './testApp.ts';
+import { injectAdminLogin, setCookie } from './testApp.ts';
 
 let serial = 0;
 /** A username no other test of the run uses. */
@@ -96,7 +96,7 @@ export async function inviteDirectly(db: Db, orgId: string, now = Date.now(), pe
 /** The demo administrator's cookie and CSRF token (admin API). */
 export async function adminSession(app: FastifyInstance, db: Db) {
   await ensureAdmin(db, DEMO_ADMIN_PASSWORD);
-  const response = await app.inject({ method: 'POST', url: '/admin/api/login', payload: { username: 'admin', password: DEMO_ADMIN_PASSWORD } });
+  const response = await injectAdminLogin(app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
   expect(response.statusCode).toBe(200);
   return { cookie: `SSPADMIN=${setCookie(response, 'SSPADMIN')!.value}`, csrfToken: response.json().csrfToken as string };
 }

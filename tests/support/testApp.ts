@@ -19,13 +19,23 @@ export interface TestAppOptions {
   configure?: (app: FastifyInstance) => void;
   /** Member-scope domains to register instead of the app's own (tests of the scope itself). */
   memberDomains?: AppOptions['memberDomains'];
+  /**
+   * Admission before hashing. By default the tests' one client address (inject's 127.0.0.1) is not
+   * rate limited, since a test file signs in far faster than any person; the queue keeps the
+   * portal's bounds. tests/api/hashAdmission.test.ts passes the portal's own limits.
+   */
+  hashLimits?: AppOptions['hashLimits'];
 }
+
+/** Buckets no test file empties. */
+export const UNLIMITED_ADDRESSES = { addressBurst: 1_000_000, addressPerSecond: 1_000_000 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemo(database.db);
   const app = await buildApp({
     db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test',
+    hashLimits: options.hashLimits ?? UNLIMITED_ADDRESSES,
     // Outside demo mode PUBLIC_URL is required (issue 9 row 5).
     ...(options.demo === false ? { publicUrl: 'https://portal.example.org' } : {}),
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
@@ -46,6 +56,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /** The value of one Set-Cookie of a response, with its attributes, or undefined. */
 export function setCookie(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((c) => c.name === name);
+}
+
+/**
+ * POST /admin/api/login as the admin page sends it (issue 9 row 3): with the login form's token and
+ * cookie from GET /admin/api/login first. `headers` are added to both calls (a client address, say).
+ */
+export async function injectAdminLogin(app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const form = await app.inject({ method: 'GET', url: '/admin/api/login', headers });
+  const cookie = setCookie(form, 'SSPADMINLOGIN');
+  if (form.statusCode !== 200 || !cookie) throw new Error(`no admin login form: ${form.statusCode} ${form.body}`);
+  return app.inject({
+    method: 'POST', url: '/admin/api/login', payload,
+    headers: { ...headers, cookie: `SSPADMINLOGIN=${cookie.value}`, 'x-csrf-token': form.json().csrfToken as string },
+  });
 }
 
 /** The database of each app createTestApp made (startSession stores sessions in it). */

@@ -67,7 +67,10 @@ function nodeRequest(method: string, path: string, options: { cookie?: string; c
 
 /** The demo administrator's session (admin API: cookie plus X-CSRF-TOKEN). */
 async function adminSession() {
-  const login = await nodeRequest('POST', '/admin/api/login', { json: { username: 'admin', password: 'Demo!Admin2026' } });
+  const form = await nodeRequest('GET', '/admin/api/login');
+  const login = await nodeRequest('POST', '/admin/api/login', {
+    cookie: form.cookies.join('; '), csrf: (form.body as { csrfToken: string }).csrfToken, json: { username: 'admin', password: 'Demo!Admin2026' },
+  });
   expect(login.status).toBe(200);
   return { cookie: login.cookies.join('; '), csrf: (login.body as { csrfToken: string }).csrfToken };
 }

@@ -191,7 +191,7 @@ describe('tenant tables', () => {
   it('are all found', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
-        'access_keys', 'addresses', 'admin_sessions', 'admins', 'banners', 'contact_paths', 'contacts', 'feature_flags', 'help_and_answers',
+        'access_keys', 'addresses', 'admin_login_throttle', 'admin_sessions', 'admins', 'banners', 'contact_paths', 'contacts', 'feature_flags', 'help_and_answers',
         'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'public_profiles', 'server_secrets', 'session_logins', 'sessions',
       ],
     );
@@ -202,7 +202,7 @@ describe('tenant tables', () => {
     if (!config.columns.some((c) => c.name === 'org_id')) {
       // Not a tenant's: a browser's session spans organisations, administrators see every organisation,
       // server secrets are the installation's.
-      expect(['sessions', 'admins', 'admin_sessions', 'server_secrets']).toContain(name);
+      expect(['sessions', 'admins', 'admin_sessions', 'admin_login_throttle', 'server_secrets']).toContain(name);
       return;
     }
     const primary = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);

@@ -16,7 +16,7 @@ export default async function deleteAccountRoutes(app: RouteApp, { db }: RouteDe
     // A wrong password is refused as a login is (one lock-out for every password check): FedRAMP's minutes included.
     schema: { params: DeleteAccountParams, body: DeleteAccountBody, response: answers(DeleteAccountAnswer, LoginRefusal) },
     // §7 deleteAccount answers `status: 'no'` on every refusal, the organisation's included.
-    config: { org: 'path', orgRefusal: { status: 'no' } },
+    config: { org: 'path', orgRefusal: { status: 'no' }, hashes: true },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;

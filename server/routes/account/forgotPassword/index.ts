@@ -25,6 +25,8 @@ import {
 } from '../../../services/forgotPassword.ts';
 
 const config = { org: 'path', selfService: true } as const;
+/** The calls that verify a security answer or hash a new password: admission first (plugins/hashAdmission.ts). */
+const hashing = { ...config, hashes: true } as const;
 
 export default async function forgotPasswordRoutes(app: RouteApp, { db, mailer, publicUrl }: RouteDeps) {
   app.post('/:orgId/forgotPassword/getQuestion', {
@@ -39,7 +41,7 @@ export default async function forgotPasswordRoutes(app: RouteApp, { db, mailer, 
 
   app.post('/:orgId/forgotPassword/sendEmail', {
     schema: { params: ForgotPasswordParams, body: ForgotPasswordBody, response: answers(ForgotPasswordAnswer) },
-    config, preHandler: app.requireCsrf,
+    config: hashing, preHandler: app.requireCsrf,
   }, async (request, reply) => answer(
     reply, await sendResetLink({ db, mailer, log: request.log }, request.org, request.body, portalUrl(request, publicUrl)), () => ({ status: '1' }),
   ));
@@ -53,13 +55,13 @@ export default async function forgotPasswordRoutes(app: RouteApp, { db, mailer, 
 
   app.post('/:orgId/forgotPassword/validateQuestionAnswer', {
     schema: { params: ForgotPasswordParams, body: ValidateQuestionAnswerBody, response: answers(BooleanAnswer) },
-    config, preHandler: app.requireCsrf,
+    config: hashing, preHandler: app.requireCsrf,
   }, async (request, reply) => answer(
     reply, await securityAnswerMatchesLogin(db, request.org, request.body.loginId, request.body.securityAnswer, request.ip), (result) => result.matches,
   ));
 
   app.post('/:orgId/forgotPassword', {
     schema: { params: ForgotPasswordParams, body: ResetPasswordBody, response: answers(ForgotPasswordAnswer) },
-    config, preHandler: app.requireCsrf,
+    config: hashing, preHandler: app.requireCsrf,
   }, async (request, reply) => answer(reply, await resetPassword(db, request.org, request.body), () => ({ status: '1' })));
 }

@@ -26,7 +26,7 @@ export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
   app.post('/manage/login', {
     schema: { body: LoginBody, response: answers(LoginAnswer, LoginRefusal) },
     // §7 login answers `status: 'failed'` on every refusal, the organisation's included.
-    config: { org: 'body', selfService: true, orgRefusal: { status: 'failed' } },
+    config: { org: 'body', selfService: true, orgRefusal: { status: 'failed' }, hashes: true },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const result = await login(db, request.org, request.body, request.ip);

@@ -23,7 +23,7 @@ export default async function passwordRoutes(app: RouteApp, { db }: RouteDeps) {
   app.post('/:orgId/changePassword', {
     // Refused as a login is (one lock-out for every password check): FedRAMP's minutes included.
     schema: { params: ChangePasswordParams, body: ChangePasswordBody, response: answers(ChangePasswordAnswer, LoginRefusal) },
-    config: { org: 'path' },
+    config: { org: 'path', hashes: true },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;

@@ -24,6 +24,7 @@ export default async function publicProfileRoutes(app: RouteApp, { db }: RouteDe
 
   app.post('/mbr-portal/api/v1/register', {
     schema: { body: PublicRegisterPayload, response: answers(RegisterAnswer) },
+    config: { hashes: true },
     onRequest: noStore,
     preHandler: app.requireCsrf,
   }, async (request, reply) => {

@@ -54,7 +54,7 @@ export default async function registrationRoutes(app: RouteApp, { db }: RouteDep
 
   app.post('/rest/registration/signUp', {
     schema: { querystring: SignUpQuery, body: SignUpBody, response: answers(SignUpAnswer) },
-    config: { org: 'query', selfService: true },
+    config: { org: 'query', selfService: true, hashes: true },
     onRequest: noStore,
     preValidation: parseUserDetail,
     preHandler: app.requireCsrf,

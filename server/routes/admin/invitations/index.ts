@@ -1,7 +1,8 @@
 /**
  * Admin API for the two ways into a sign-up that is not open to all:
  * - `POST /admin/api/orgs/:orgId/invitations` JSON `{ firstName, lastName, email }` → 201
- *   `{ contactId, url }` (services/invitations.ts inviteContact);
+ *   `{ contactId, url }` (services/invitations.ts inviteContact; 429 `invitation.mail.limited` and 503
+ *   `invitation.mail.failed` still carry them: the link exists, only its mail did not go);
  * - `POST /admin/api/orgs/:orgId/publicProfiles` JSON `{ firstName, lastName, email, phone?, countryCode? }`
  *   → 201 `{ id, token, url }` (services/publicProfiles.ts).
  * An administrator works with disabled organisations too: only an unknown one is refused.

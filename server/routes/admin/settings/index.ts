@@ -4,22 +4,41 @@
  * (services/orgSettings.ts), and check a filled-in preview form on the server.
  */
 import {
-  AdminLoginBody, AdminOrganizations, AdminOrgParams, AdminSession, SaveSettingsAnswer, SaveSettingsBody, SaveSettingsRefusal,
+  AdminLoginBody, AdminLoginForm, AdminOrganizations, AdminOrgParams, AdminSession, SaveSettingsAnswer, SaveSettingsBody, SaveSettingsRefusal,
   StoredSettings, ValidateFormAnswer, ValidateFormBody, ValidateFormParams,
 } from '../../../../schemas/api/admin.ts';
 import { answers, StatusOk } from '../../../../schemas/api/common.ts';
 import { answer, refused } from '../../../http/answer.ts';
+import { noStore } from '../../../http/noStore.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
-import { ADMIN_COOKIE, ADMIN_TTL_MS, adminLogin, adminLogout } from '../../../services/admins.ts';
+import {
+  ADMIN_COOKIE, ADMIN_LOGIN_COOKIE, ADMIN_LOGIN_FORM_TTL_MS, ADMIN_TTL_MS, adminLogin, adminLoginCsrfRefusal, adminLoginForm, adminLogout,
+} from '../../../services/admins.ts';
 import { checkPreviewForm, organizationList, readSettings, saveSettings } from '../../../services/orgSettings.ts';
 
+const ADMIN_LOGIN_PATH = '/admin/api/login';
+
 export default async function adminSettingsRoutes(app: RouteApp, { db }: RouteDeps) {
-  app.post('/admin/api/login', {
-    schema: { body: AdminLoginBody, response: answers(AdminSession) },
-    config: { adminGuard: 'none' },
+  // The login form's pre-session (issue 9 row 3): a cookie only the login call receives, and its token.
+  app.get(ADMIN_LOGIN_PATH, {
+    schema: { response: answers(AdminLoginForm) }, config: { adminGuard: 'none' }, onRequest: noStore,
   }, async (request, reply) => {
-    const result = await adminLogin(db, request.body.username, request.body.password);
+    const form = await adminLoginForm(db, request.cookies[ADMIN_LOGIN_COOKIE]);
+    reply.setCookie(ADMIN_LOGIN_COOKIE, form.cookie, {
+      path: ADMIN_LOGIN_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge: ADMIN_LOGIN_FORM_TTL_MS / 1000,
+    });
+    return { csrfToken: form.csrfToken };
+  });
+
+  app.post(ADMIN_LOGIN_PATH, {
+    schema: { body: AdminLoginBody, response: answers(AdminSession) },
+    config: { adminGuard: 'none', hashes: true },
+  }, async (request, reply) => {
+    const forged = await adminLoginCsrfRefusal(db, request.cookies[ADMIN_LOGIN_COOKIE], request.headers['x-csrf-token']);
+    if (forged) return refused(reply, forged);
+    const result = await adminLogin(db, request.body.username, request.body.password, request.ip);
     if (!result.ok) return refused(reply, result);
+    reply.clearCookie(ADMIN_LOGIN_COOKIE, { path: ADMIN_LOGIN_PATH });
     reply.setCookie(ADMIN_COOKIE, result.token, {
       path: '/admin', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge: ADMIN_TTL_MS / 1000,
     });
