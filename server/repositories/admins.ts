@@ -16,6 +16,11 @@ export async function upsertAdmin(db: Db, username: string, passwordHash: string
   await db.insert(admins).values({ username, passwordHash }).onConflictDoUpdate({ target: admins.username, set: { passwordHash } });
 }
 
+/** Replaces an administrator's password hash with the same password's at today's parameters, if still `oldHash`. */
+export async function replaceAdminPasswordHash(db: Db, username: string, oldHash: string, newHash: string): Promise<void> {
+  await db.update(admins).set({ passwordHash: newHash }).where(and(eq(admins.username, username), eq(admins.passwordHash, oldHash)));
+}
+
 export async function insertAdminSession(db: Db, session: { sessionHash: string; username: string; csrfToken: string; expiresAt: Date }): Promise<void> {
   await db.insert(adminSessions).values(session);
 }

@@ -11,9 +11,10 @@
  * so no other site can sign a browser in as an administrator of its choosing.
  */
 import type { Db } from '../db/client.ts';
-import { deleteAdminSession, findAdmin, findAdminSession, insertAdminSession, upsertAdmin } from '../repositories/admins.ts';
+import { deleteAdminSession, findAdmin, findAdminSession, insertAdminSession, replaceAdminPasswordHash, upsertAdmin } from '../repositories/admins.ts';
 import { claimAdminAttempt, clearAdminFailures, refundAdminAttempt, THROTTLE_WINDOW_MS } from '../repositories/throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { inTransaction } from '../repositories/transaction.ts';
+import { hashPassword, upgradedHash, verifyPassword } from './passwords.ts';
 import { refuse, type Refusal } from './results.ts';
 import { hashToken, newToken, sameToken } from './tokens.ts';
 import { isLiveVisitorCookie, isVisitorCsrfToken, newVisitorCookie, visitorCsrfToken } from './visitorCsrf.ts';
@@ -58,8 +59,12 @@ export async function adminLogin(
   // An unknown name costs the same time as a wrong password.
   const valid = await verifyPassword(admin?.passwordHash, password);
   if (!admin || !valid) return refuse(401, { errorCode: 'admin.login.invalid' });
-  await clearAdminFailures(db, nameKey);
-  await refundAdminAttempt(db, addressKey);
+  const upgraded = await upgradedHash(admin.passwordHash, password);
+  await inTransaction(db, async (tx) => {
+    await clearAdminFailures(tx, nameKey);
+    await refundAdminAttempt(tx, addressKey);
+    if (upgraded) await replaceAdminPasswordHash(tx, admin.username, admin.passwordHash, upgraded);
+  });
   const token = newToken();
   const csrfToken = newToken();
   await insertAdminSession(db, { sessionHash: hashToken(token), username: admin.username, csrfToken, expiresAt: new Date(Date.now() + ADMIN_TTL_MS) });

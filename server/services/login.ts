@@ -9,12 +9,13 @@
  */
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
-import { findContactByUsername } from '../repositories/contacts.ts';
+import { findContactByUsername, replacePasswordHash } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
+import { inTransaction } from '../repositories/transaction.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { claimPasswordCheck } from './passwordAttempts.ts';
 import { issueExpiredToken } from './passwordChange.ts';
-import { verifyPassword } from './passwords.ts';
+import { upgradedHash, verifyPassword } from './passwords.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
 export { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT, THROTTLE_PER_ADDRESS } from './passwordAttempts.ts';
@@ -48,7 +49,13 @@ export async function login(db: Db, org: Organization, form: { username?: string
       ? refuse(403, { ...FAILED, errorCode: 'login.failed' })
       : refuse(403, { ...FAILED, errorCode: 'ssp.request.account.error.fedRamp', remainCount: attempt.remaining });
   }
-  await attempt.succeeded();
+  // A hash of older parameters is replaced by one of today's (issue 10 item 5), in the transaction
+  // that gives the attempt back.
+  const upgraded = await upgradedHash(contact.passwordHash!, password);
+  await inTransaction(db, async (tx) => {
+    await attempt.succeeded(tx);
+    if (upgraded) await replacePasswordHash(tx, org.orgId, contact.contactId, contact.passwordHash!, upgraded);
+  });
   if (contact.passwordExpired) return { ok: true, outcome: 'passwordExpired', expiredToken: await issueExpiredToken(db, org.orgId, contact.contactId) };
   return { ok: true, outcome: 'signIn', contactId: contact.contactId };
 }

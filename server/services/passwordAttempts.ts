@@ -44,8 +44,8 @@ export interface PasswordAttempt {
    * FedRAMP account, otherwise null and the caller answers its own wrong-password refusal.
    */
   failed(): Refusal | null;
-  /** The password was right: the attempt is given back and the account's count cleared. */
-  succeeded(): Promise<void>;
+  /** The password was right: the attempt is given back and the account's count cleared (in `tx` when given). */
+  succeeded(tx?: Db): Promise<void>;
 }
 
 /**
@@ -65,7 +65,7 @@ export async function claimPasswordCheck(db: Db, org: Organization, username: st
       ok: true,
       remaining: FEDRAMP_MAX_ATTEMPTS - count,
       failed: () => (count >= FEDRAMP_MAX_ATTEMPTS ? locked(FEDRAMP_LOCK_MINUTES) : null),
-      succeeded: () => clearFailures(db, orgId, accountKey),
+      succeeded: (tx = db) => clearFailures(tx, orgId, accountKey),
     };
   }
 
@@ -79,9 +79,9 @@ export async function claimPasswordCheck(db: Db, org: Organization, username: st
     ok: true,
     remaining: null,
     failed: () => null,
-    async succeeded() {
-      await clearFailures(db, orgId, accountKey);
-      await refundAttempt(db, orgId, addressKey);
+    async succeeded(tx = db) {
+      await clearFailures(tx, orgId, accountKey);
+      await refundAttempt(tx, orgId, addressKey);
     },
   };
 }
