@@ -85,6 +85,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** DEMO: `'1'` unless given; null leaves it unset (the default of a loopback HOST, issue 9 row 13). */
   demo?: '0' | '1' | null;
+  /** A PostgreSQL database to serve from (DATABASE_URL) instead of an embedded PGlite in a temp DATA_DIR. */
+  databaseUrl?: string;
 }
 
 export async function startServerProcess(log: (message: string) => void = console.log, options: ServerProcessOptions = {}): Promise<ServerProcess> {
@@ -98,7 +100,8 @@ export async function startServerProcess(log: (message: string) => void = consol
   const demo = options.demo === undefined ? '1' : options.demo;
   if (demo === null) delete env.DEMO;
   else env.DEMO = demo;
-  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
   // The server is a real process, not a test: vitest's own markers stay out of its environment.
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
   env.NODE_ENV = 'production';

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 
 export interface TestDatabase extends Database {
+  /** The database's postgres:// address; null for the in-memory PGlite. */
+  url: string | null;
   drop(): Promise<void>;
 }
 
@@ -16,7 +18,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!url) {
     const database = await openDatabase({ databaseUrl: null, dataDir: null });
     await database.migrate();
-    return { ...database, drop: () => database.close() };
+    return { ...database, url: null, drop: () => database.close() };
   }
   const name = `ssp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -29,6 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.migrate();
   return {
     ...database,
+    url: testUrl.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
