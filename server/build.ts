@@ -1,8 +1,12 @@
 /**
  * `npm start` "builds the browser app if needed": the build is redone when any input of it changed
- * since the last build (a hash of the inputs is kept in dist/.build-stamp).
+ * since the last build (a hash of the inputs is kept in dist/.build-stamp). Vite builds in a child
+ * process (issue 10 item 6): the ~480 MB it takes are given back to the system when it ends, so a
+ * server whose first start built the app holds no more memory than any later start.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { distDir, rootDir } from './client.ts';
@@ -36,17 +40,37 @@ export async function ensureClientBuild(log: (message: string) => void = console
   const have = await readFile(stampFile, 'utf8').catch(() => '');
   if (have === wanted) return false;
   log('building the browser app (vite build) …');
-  const { build } = await import('vite');
-  // Always a production build, even when a test runner (NODE_ENV=test) asks for it: otherwise React's
-  // development runtime lands in dist/ and `npm start` would serve it.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: rootDir, configFile: join(rootDir, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await viteBuild();
   await writeFile(stampFile, wanted);
   return true;
 }
+
+/** A build taking longer than this is stopped (a hung build must not hold the start forever). */
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * `vite build` in a child process on the same Node.js, always a production build, even when a test
+ * runner (NODE_ENV=test) asks for it: otherwise React's development runtime would land in dist/.
+ */
+function viteBuild(): Promise<void> {
+  const viteBin = join(createRequire(import.meta.url).resolve('vite/package.json'), '..', 'bin', 'vite.js');
+  const child = spawn(process.execPath, [viteBin, 'build', '--mode', 'production', '--logLevel', 'warn'], {
+    cwd: rootDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`vite build failed (exit code ${code}, signal ${signal}):\n${output.trim()}`));
+    });
+  });
+}
+

@@ -9,6 +9,7 @@ import { ensureClientBuild } from './build.ts';
 import { builtClient, devClient } from './client.ts';
 import { ConfigError, checkRuntime, isLoopback, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { initializeDataDir } from './db/initDataDir.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
@@ -19,7 +20,11 @@ async function main() {
   const config = readConfig(process.env, process.argv.slice(2));
 
   if (!config.dev) await ensureClientBuild();
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  if (!config.databaseUrl) {
+    await mkdir(config.dataDir, { recursive: true });
+    // The first start's initdb runs in a child process, whose memory goes when it ends.
+    await initializeDataDir(config.dataDir);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   await database.migrate();
   if (config.demo) {

@@ -42,6 +42,14 @@ export interface DatabaseTimeouts {
 export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, queryMs: 15_000, idleMs: 30_000 };
 
 /** `dataDir` null keeps the embedded database in memory (tests). */
+/**
+ * PGlite's memory, chosen (issue 10 item 6): PostgreSQL's defaults (128 MB of shared buffers) are
+ * sized for a server of its own; in the portal's process, with the data of a few organisations,
+ * 16 MB of buffers hold the working set and the WASM heap stays about 60 MB smaller. PGlite writes
+ * these into postgresql.conf at every start.
+ */
+export const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts> }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
@@ -60,7 +68,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const client = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
