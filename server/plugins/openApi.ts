@@ -59,19 +59,19 @@ type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, []>>;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * What a route of `scope` requires, as its scope's hooks and its own CSRF preHandler enforce them
- * (routes/<scope>/index.ts): none for a call that needs nothing.
+ * What a route of `scope` requires, as the scope's hook (routes/<scope>/index.ts) and the route's own
+ * CSRF preHandler enforce it; undefined for a call that needs nothing.
  */
-function securityOf(scope: ScopeTag, route: RouteOptions, requireCsrf: unknown): SecurityRequirement[] | undefined {
-  const methods = [route.method].flat();
-  const writes = methods.some((method) => !SAFE_METHODS.has(method));
-  const csrf = writes || [route.preHandler].flat().includes(requireCsrf as never);
+function securityOf(scope: ScopeTag, route: RouteOptions, requireCsrf: FastifyInstance['requireCsrf']): SecurityRequirement[] | undefined {
+  const writes = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
+  const csrf = writes ? { csrfToken: [] as [] } : {};
   switch (scope) {
-    case 'member': return [{ memberSession: [], ...(writes ? { csrfToken: [] } : {}) }];
+    case 'member': return [{ memberSession: [], ...csrf }];
     case 'admin':
-      if (route.config?.adminGuard === 'none') return csrf ? [{ csrfToken: [] }] : undefined;
-      return [{ adminSession: [], ...(writes ? { csrfToken: [] } : {}) }];
-    default: return [route.preHandler].flat().includes(requireCsrf as never) ? [{ csrfToken: [] }] : undefined;
+      // The administrator's sign-in: its POST checks the login form's token itself.
+      if (route.config?.adminGuard === 'none') return writes ? [csrf] : undefined;
+      return [{ adminSession: [], ...csrf }];
+    default: return [route.preHandler].flat().some((handler) => handler === requireCsrf) ? [{ csrfToken: [] }] : undefined;
   }
 }
 
@@ -82,7 +82,7 @@ function securityOf(scope: ScopeTag, route: RouteOptions, requireCsrf: unknown):
 export function documentedScope<Options extends FastifyPluginOptions>(tag: ScopeTag, scope: FastifyPluginAsync<Options>, { hidden = false } = {}): FastifyPluginAsync<Options> {
   return async function documented(app, options) {
     app.addHook('onRoute', (route) => {
-      const security = securityOf(tag, route, (app as FastifyInstance & { requireCsrf?: unknown }).requireCsrf);
+      const security = securityOf(tag, route, app.requireCsrf);
       route.schema = { ...route.schema, tags: [tag], ...(security ? { security } : {}), ...(hidden ? { hide: true } : {}) };
     });
     await scope(app, options);
