@@ -14,6 +14,7 @@ import { timeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
 import { fastifyTrustProxy } from './http/trustProxy.ts';
 import errors, { withSafeErrorLogging } from './plugins/errors.ts';
 import hashAdmission from './plugins/hashAdmission.ts';
+import openApi, { documentedScope } from './plugins/openApi.ts';
 import organization from './plugins/organization.ts';
 import requestValidation from './plugins/requestValidation.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
@@ -112,15 +113,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(session, { db });
 
   await app.register(organization, { db });
+  // The OpenAPI document and its viewer (/docs): before the routes, so that every route is in it.
+  await app.register(openApi, { serverVersion: options.serverVersion });
 
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = { db, mailer, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo };
-  await app.register(publicScope, deps);
-  await app.register(accountScope, deps);
-  await app.register(memberScope, { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });
-  await app.register(adminScope, deps);
-  await app.register(demoScope, deps);
+  await app.register(documentedScope('public', publicScope), deps);
+  await app.register(documentedScope('account', accountScope), deps);
+  await app.register(documentedScope('member', memberScope), { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });
+  await app.register(documentedScope('admin', adminScope), deps);
+  // Outside demo mode every demo call answers 404: the document leaves them out.
+  await app.register(documentedScope('demo', demoScope, { hidden: !options.demo }), deps);
   if (client) await client.register(app);
   return app;
 }

@@ -1,0 +1,145 @@
+/**
+ * The OpenAPI document of the portal's API (issue 10 item 8), generated from every route's Fastify
+ * schema by @fastify/swagger: served at `/docs/json` (and `/docs/yaml`), with Swagger UI at `/docs`.
+ * It documents what the organisation's own systems may call, so it is public and read-only, like
+ * the calls it describes; it holds no organisation's data.
+ *
+ * - Registered before any route, so every route is captured (swagger keeps each route's options as
+ *   they are registered and builds the document on the first request for it).
+ * - Each scope's routes are tagged with the scope (`documentedScope` below, used by app.ts) and carry
+ *   the security the scope enforces: the member session, the administrator's session, and the
+ *   X-CSRF-TOKEN of writes. Routes declare nothing for the document.
+ * - The document is OpenAPI 3.1, whose Schema Object is JSON Schema 2020-12: the typebox schemas of
+ *   schemas/api/ go in as Fastify validates them (typebox's `~kind` marker is a symbol-like key JSON
+ *   never writes; swagger writes `const` as a one-value `enum`). tests/api/openapi.test.ts checks the
+ *   document against the specification's rules.
+ * - Swagger UI's page loads only its own files (no inline script), so it runs under the app's
+ *   Content-Security-Policy (plugins/securityHeaders.ts); its answers carry that policy without
+ *   `'unsafe-eval'`, which the viewer never needs.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './session.ts';
+import { ADMIN_COOKIE } from '../services/admins.ts';
+
+/** Where the viewer is; the document is `${DOCS_PREFIX}/json`. Not under an organisation's path. */
+export const DOCS_PREFIX = '/docs';
+
+/** The scopes of server/routes/, each a tag of the document. */
+export type ScopeTag = 'public' | 'account' | 'member' | 'admin' | 'demo';
+
+const TAGS: { name: ScopeTag; description: string }[] = [
+  { name: 'public', description: 'Calls anyone may make, signed in or not: health, boot, feature flags, catalogues and language, help tips, banner, legal pages.' },
+  { name: 'account', description: "A visitor's own account: sign in and out, sign up, recover, change the password, delete the account. Writes carry the X-CSRF-TOKEN; the calls about the signed-in member (password change, account deletion) read its SSPSESSION cookie." },
+  { name: 'member', description: "`/{orgId}/{contactId}/…`: only the signed-in member's own contact (403 `member.notSelf` otherwise); writes carry the session's X-CSRF-TOKEN." },
+  { name: 'admin', description: "The admin API (`/admin/api/…`): an administrator's session; writes carry its X-CSRF-TOKEN." },
+  { name: 'demo', description: "Demo mode's helpers (the organisation list, the demo mailbox): answered and documented only in demo mode." },
+];
+
+/** The security schemes the scopes enforce, by the names `securityOf` uses. */
+const SECURITY_SCHEMES = {
+  memberSession: {
+    type: 'apiKey', in: 'cookie', name: SESSION_COOKIE,
+    description: 'The browser session (HttpOnly, SameSite=Lax), set by a sign-in, a sign-up, an access key or a chosen language.',
+  },
+  csrfToken: {
+    type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN',
+    description: "Required on state-changing calls: the session's token (`CSRF_TOKEN_FOR_SESSION` of a sign-in), or a visitor's from `GET /rest/init/csrf` with the SSPCSRF cookie it sets; for the admin API, the administrator session's token (the admin login form's token from `GET /admin/api/login` with its SSPADMINLOGIN cookie).",
+  },
+  adminSession: {
+    type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE,
+    description: "An administrator's session, set by `POST /admin/api/login`.",
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, []>>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What a route of `scope` requires, as the scope's hook (routes/<scope>/index.ts) and the route's own
+ * CSRF preHandler enforce it; undefined for a call that needs nothing.
+ */
+function securityOf(scope: ScopeTag, route: RouteOptions, requireCsrf: FastifyInstance['requireCsrf']): SecurityRequirement[] | undefined {
+  const writes = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
+  const csrf = writes ? { csrfToken: [] as [] } : {};
+  switch (scope) {
+    case 'member': return [{ memberSession: [], ...csrf }];
+    case 'admin':
+      // The administrator's sign-in: its POST checks the login form's token itself.
+      if (route.config?.adminGuard === 'none') return writes ? [csrf] : undefined;
+      return [{ adminSession: [], ...csrf }];
+    default: return [route.preHandler].flat().some((handler) => handler === requireCsrf) ? [{ csrfToken: [] }] : undefined;
+  }
+}
+
+/**
+ * A route scope whose routes are tagged `tag` in the document, with the security the scope enforces;
+ * `hidden` leaves them out (the demo scope outside demo mode, where every call answers 404).
+ */
+export function documentedScope<Options extends FastifyPluginOptions>(tag: ScopeTag, scope: FastifyPluginAsync<Options>, { hidden = false } = {}): FastifyPluginAsync<Options> {
+  return async function documented(app, options) {
+    app.addHook('onRoute', (route) => {
+      const security = securityOf(tag, route, app.requireCsrf);
+      route.schema = { ...route.schema, tags: [tag], ...(security ? { security } : {}), ...(hidden ? { hide: true } : {}) };
+    });
+    await scope(app, options);
+  };
+}
+
+/** What each class of answer means, for the answers whose schema gives no description. */
+const ANSWER_DESCRIPTIONS: Record<string, string> = {
+  '2': 'Answered.',
+  '3': 'Redirected (no body).',
+  '4': 'Refused (§8): an `errorCode` message key, and `errors` when fields were refused.',
+  '5': 'Failed or unavailable (§8): `server.error`, `service.busy` or `service.unavailable` with Retry-After.',
+};
+
+/** Replaces swagger's "Default Response" with what the status class means (§8). */
+function describeAnswers(document: OpenApiDocument): void {
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem)) {
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (answer.description === 'Default Response') answer.description = ANSWER_DESCRIPTIONS[status[0]!] ?? 'Answered.';
+      }
+    }
+  }
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+}
+
+export interface OpenApiOptions {
+  serverVersion: string;
+}
+
+export default fp<OpenApiOptions>(async function openApi(app: FastifyInstance, { serverVersion }: OpenApiOptions) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Member self-service portal API',
+        version: serverVersion,
+        description: "The calls of the member self-service portal (the portal specification's §7), grouped by who may call them. Refusals answer 4xx with an `errorCode` message key (§8).",
+      },
+      tags: TAGS,
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      describeAnswers(documentObject.openapiObject as OpenApiDocument);
+      return documentObject.openapiObject;
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // No call to validator.swagger.io: the page talks to this server only (connect-src 'self').
+    validatorUrl: false,
+    // The app's policy (set by securityHeaders' onRequest hook) without 'unsafe-eval': the viewer
+    // runs no code from strings. Nothing is added for it.
+    transformStaticCSP: (header: string) => header.replace(/ 'unsafe-eval'/g, ''),
+  });
+}, { name: 'openApi', dependencies: ['securityHeaders', 'session'] });

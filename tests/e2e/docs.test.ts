@@ -1,0 +1,45 @@
+/**
+ * Issue 10 item 8 in a real browser: Swagger UI at /docs, served by `npm start`'s server under its
+ * Content-Security-Policy, draws the operations of /docs/json with no policy violation.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot, useBrowser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const chromiumPath = inject('chromiumPath');
+
+describe.skipIf(!chromiumPath)('the API documentation in Chromium', () => {
+  const browser = useBrowser(chromiumPath);
+
+  it('lists the operations of every scope at /docs, with no CSP violation', async () => {
+    const { page } = browser;
+    // Recorded from before the page's own scripts run (an init script is not subject to the page's CSP).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+
+    const response = await page.goto(`${baseURL}/docs`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.locator('.opblock').first().waitFor();
+    await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(40);
+    for (const tag of ['public', 'account', 'member', 'admin', 'demo']) {
+      // The member scope has no domain yet (issue 12): its tag is declared, with no operation under it.
+      if (tag === 'member') continue;
+      await page.locator(`.opblock-tag[data-tag="${tag}"]`).waitFor();
+    }
+    await page.locator('.opblock-summary-path[data-path="/manage/login"]').waitFor();
+    expect(await page.locator('.info .title').innerText()).toContain('Member self-service portal API');
+    await screenshot(page, 'docs');
+
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(consoleErrors.filter((text) => /content security policy/i.test(text))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
