@@ -14,8 +14,10 @@ import { timeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
 import { fastifyTrustProxy } from './http/trustProxy.ts';
 import errors, { withSafeErrorLogging } from './plugins/errors.ts';
 import hashAdmission from './plugins/hashAdmission.ts';
+import metrics from './plugins/metrics.ts';
 import openApi, { documentedScope } from './plugins/openApi.ts';
 import organization from './plugins/organization.ts';
+import requestLog, { REQUEST_ID_OPTIONS, withRequestLogging } from './plugins/requestLog.ts';
 import requestValidation from './plugins/requestValidation.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
 import session from './plugins/session.ts';
@@ -64,13 +66,21 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Admission before hashing (services/hashAdmission.ts); DEFAULT_HASH_LIMITS when not given. */
   hashLimits?: Partial<HashLimits>;
+  /**
+   * Who reads `/metrics` (plugins/metrics.ts): `token` (METRICS_TOKEN) as a bearer token, on this
+   * app's port unless `separatePort` (METRICS_PORT: server.ts serves them there). Without a token
+   * and a separate port, this app has no `/metrics`.
+   */
+  metrics?: { token: string | null; separatePort: boolean };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.demo && !options.publicUrl) throw new Error('buildApp: publicUrl (PUBLIC_URL) is required outside demo mode');
   const app = Fastify({
-    // Errors are logged without their query's parameters (plugins/errors.ts serializeLoggedError).
-    logger: withSafeErrorLogging(options.logger ?? false),
+    // JSON lines with the request's id, no secret in them (plugins/requestLog.ts); errors without their
+    // query's parameters (plugins/errors.ts serializeLoggedError).
+    logger: withRequestLogging(withSafeErrorLogging(options.logger ?? false)),
+    ...REQUEST_ID_OPTIONS,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -88,6 +98,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // (and a sweep under way awaited) before the database closes.
   const sweeper = startSweeping(db, app.log, options.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());
+  // Every answer names its request (X-Request-Id), first, so refusals by later hooks do too.
+  await app.register(requestLog);
+  // Requests, latency, logins, throttles, outbox and database, counted from the start of each request.
+  const metricsAccess = options.metrics ?? { token: null, separatePort: false };
+  await app.register(metrics, { db, mailer, token: metricsAccess.token, route: metricsAccess.token !== null && !metricsAccess.separatePort });
   await app.register(errors, {
     sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });
@@ -118,7 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
-  const deps: RouteDeps = { db, mailer, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo };
+  const deps: RouteDeps = {
+    db, mailer, metrics: app.metrics, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+  };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);
   await app.register(documentedScope('member', memberScope), { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });

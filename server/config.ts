@@ -35,6 +35,13 @@ export interface Config {
   smtpUrl: string | null;
   /** The From address of every mail. */
   mailFrom: string;
+  /**
+   * The bearer token `/metrics` asks for (METRICS_TOKEN, at least 16 characters); null: no token.
+   * Without it and without metricsPort, `/metrics` does not exist (404).
+   */
+  metricsToken: string | null;
+  /** A second port (METRICS_PORT, on HOST) serving only `/metrics`; null: `/metrics` is on PORT, if METRICS_TOKEN is set. */
+  metricsPort: number | null;
 }
 
 /** Which X-Forwarded-For entries are believed: none, the last `n` hops, or those added by these addresses. */
@@ -76,6 +83,15 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     throw new ConfigError('MAIL_FROM must be an e-mail address such as "Member portal <no-reply@example.org>"');
   }
   const publicUrl = publicUrlOf(env.PUBLIC_URL);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  // Sent as `Authorization: Bearer …`: printable ASCII without spaces, long enough not to be guessed.
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must have at least 16 characters, printable ASCII without spaces (e.g. openssl rand -hex 32)');
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
+    throw new ConfigError(`METRICS_PORT must be a port number other than PORT's, got "${env.METRICS_PORT}"`);
+  }
   if (demo === '0' && !publicUrl) {
     throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
       + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
@@ -92,6 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     adminPassword: env.ADMIN_PASSWORD || null,
     smtpUrl,
     mailFrom,
+    metricsToken,
+    metricsPort,
   };
 }
 

@@ -10,6 +10,7 @@ import { builtClient, devClient } from './client.ts';
 import { ConfigError, checkRuntime, isLoopback, readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { initializeDataDir } from './db/initDataDir.ts';
+import { startMetricsServer, type MetricsServer } from './metricsServer.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
@@ -48,7 +49,9 @@ async function main() {
     publicUrl: config.publicUrl,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     mailer,
+    metrics: { token: config.metricsToken, separatePort: config.metricsPort !== null },
   });
+  let metricsServer: MetricsServer | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +61,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await mailer.close();
       await client.close();
@@ -72,6 +76,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== null) {
+    metricsServer = await startMetricsServer({ host: config.host, port: config.metricsPort, token: config.metricsToken, metrics: app.metrics });
+  }
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`member portal ${version} listening on ${address} (${storage}${config.dev ? ', dev mode' : ''}${config.demo ? ', DEMO mode' : ''})`);
   if (config.demo) {
@@ -81,6 +88,8 @@ async function main() {
       : `DEMO mode on ${config.host} (DEMO=1): demo organisations, built-in passwords and an open mailbox for anyone who reaches this address; not for real members`);
     console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
   }
+  if (metricsServer) console.log(`metrics: ${metricsServer.address}/metrics${config.metricsToken ? ' (bearer token METRICS_TOKEN)' : ''}`);
+  else if (config.metricsToken) console.log(`metrics: ${address}/metrics (bearer token METRICS_TOKEN)`);
   console.log(mailer.delivers ? 'mail: delivered through SMTP_URL' : `mail: no SMTP_URL, mails stay in the outbox${config.demo ? ` (demo mailbox ${address}/mails)` : ''}`);
   if (adminPassword) {
     console.log(`admin preview: ${address}/admin  ·  user admin${config.adminPassword ? ' (password from ADMIN_PASSWORD)' : ` / ${DEMO_ADMIN_PASSWORD}`}`);

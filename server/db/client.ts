@@ -77,3 +77,9 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     close: () => client.close(),
   };
 }
+
+/** The connections of the PostgreSQL pool behind `db` (the metrics); null on PGlite, which has no pool. */
+export function poolStatsOf(db: Db): { total: number; idle: number; waiting: number } | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount } : null;
+}

@@ -2,11 +2,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { PortalMetrics } from '../plugins/metrics.ts';
 import type { Mailer } from '../services/mail.ts';
 
 export interface RouteDeps {
   db: Db;
   mailer: Mailer;
+  /** What routes count beyond requests (login outcomes): plugins/metrics.ts. */
+  metrics: PortalMetrics;
   /** The portal's public address for links in e-mails (PUBLIC_URL); null only in demo mode: the address the server listens on. */
   publicUrl: string | null;
   serverVersion: string;

@@ -40,6 +40,15 @@ export function findNewestMails(db: Db, orgId: string, limit: number): Promise<O
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.mailId)).limit(limit);
 }
 
+/** The outbox's mails not delivered (the metrics): unsent (waiting, or kept without SMTP) and failed. */
+export async function countOutbox(db: Db): Promise<{ unsent: number; failed: number }> {
+  const [row] = await db.select({
+    unsent: sql`count(*) filter (where ${mailOutbox.sentAt} is null and ${mailOutbox.error} is null)`.mapWith(Number),
+    failed: sql`count(*) filter (where ${mailOutbox.error} is not null)`.mapWith(Number),
+  }).from(mailOutbox);
+  return { unsent: row?.unsent ?? 0, failed: row?.failed ?? 0 };
+}
+
 /** Removes the mails written before `before`, whatever became of them (the sweep, services/sweep.ts). */
 export async function deleteMailsBefore(db: Db, before: Date): Promise<void> {
   await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before));

@@ -125,7 +125,7 @@ export async function sendResetLink({ db, mailer, log }: ResetLinkDeps, org: Org
       text: `You asked to reset the password of your account ${contact.username} at ${org.settings.orgName}.\n\n`
         + `Choose a new password here (the link works once, for the next 60 minutes):\n${link}\n\n`
         + 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.\n',
-    });
+    }, log);
     // Over the mail limit (issue 9 row 4) the member sees the same notice: the answer never tells
     // whether a mail went out; the unsent link expires unused.
     if (!queued) log.warn({ orgId: org.orgId, kind: 'resetPassword' }, 'reset-password mail over the limit per address, not sent');

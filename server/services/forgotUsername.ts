@@ -75,7 +75,7 @@ export async function sendUsernames(
       text: `You asked for the username registered with this e-mail address at ${org.settings.orgName}:\n\n${names}\n\n`
         + (org.settings.enabledSSO ? 'Your organization also lets you sign in with single sign-on.\n\n' : '')
         + `Sign in here: ${login}\n\nIf you did not ask for this, you can ignore this e-mail.\n`,
-    });
+    }, log);
     if (!queued) log.warn({ orgId: org.orgId, kind: 'forgotUsername' }, 'forgot-username mail over the limit per address, not sent');
   } catch (err) {
     log.error({ err }, 'forgot-username mail could not be written');

@@ -118,7 +118,7 @@ export async function inviteContact(
       text: `Hello ${firstName} ${lastName},\n\n${orgName} invites you to create your account in its member portal, `
         + `where you choose how alerts reach you.\n\nCreate your account here (the link works for 7 days):\n${portalUrl}${url}\n\n`
         + 'If you did not expect this invitation, you can ignore this e-mail.\n',
-    });
+    }, log);
   } catch (err) {
     log.error({ err }, 'invitation mail could not be written');
     return refuse(503, { errorCode: 'invitation.mail.failed', contactId, url });

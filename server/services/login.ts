@@ -32,6 +32,20 @@ export type LoginResult =
 
 const FAILED = { status: 'failed' } as const;
 
+/** How a login ended, as the metrics count it (plugins/metrics.ts `portal_login_outcomes_total`). */
+export type LoginOutcome = 'success' | 'expired' | 'wrong' | 'locked' | 'throttled' | 'invalid' | 'refused';
+
+export function loginOutcomeOf(result: LoginResult): LoginOutcome {
+  if (result.ok) return result.outcome === 'signIn' ? 'success' : 'expired';
+  switch ((result.body as { errorCode?: unknown }).errorCode) {
+    case 'login.failed': case 'ssp.request.account.error.fedRamp': return 'wrong';
+    case 'ssp.request.account.locked.fedRamp': return 'locked';
+    case 'login.throttled': return 'throttled';
+    case 'validation': return 'invalid';
+    default: return 'refused';
+  }
+}
+
 export async function login(db: Db, org: Organization, form: { username?: string; password?: string }, clientAddress: string): Promise<LoginResult> {
   const checked = checkSubmission(org, 'login', 'signup', { featureFlags: FEATURE_FLAGS_OFF }, { username: form.username, password: form.password });
   if (!checked.ok) return refuseValidation(checked.errors, FAILED);

@@ -62,9 +62,13 @@ export interface Mailer {
   readonly delivers: boolean;
   /**
    * Writes the outbox row and starts its delivery; null when the address has had its mails of this
-   * kind for the hour (nothing written). Rejects only when the row cannot be written.
+   * kind for the hour (nothing written). Rejects only when the row cannot be written. A failed
+   * delivery is logged to `log` when given (the request's logger: the line carries its id), else to
+   * the mailer's.
    */
-  send(orgId: string, message: MailMessage): Promise<QueuedMail | null>;
+  send(orgId: string, message: MailMessage, log?: MailLog): Promise<QueuedMail | null>;
+  /** Deliveries attempted since the mailer was made, by outcome (the metrics read them). */
+  deliveries(): { sent: number; failed: number };
   /** Waits for the deliveries under way (before the database closes). */
   settle(): Promise<void>;
   /** Waits for the deliveries under way and closes the SMTP connections. */
@@ -93,21 +97,24 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
     ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 60_000 })
     : null;
   const pending = new Set<Promise<MailDelivery>>();
+  const counts = { sent: 0, failed: 0 };
 
-  async function deliver(orgId: string, mailId: number, message: MailMessage): Promise<MailDelivery> {
+  async function deliver(orgId: string, mailId: number, message: MailMessage, requestLog: MailLog): Promise<MailDelivery> {
     let result: MailDelivery;
     try {
       await transport!.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       result = { sentAt: new Date(), error: null };
+      counts.sent++;
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH) || 'delivery failed';
-      log.error({ orgId, mailId, error }, 'mail not delivered');
+      counts.failed++;
+      requestLog.error({ orgId, mailId, error }, 'mail not delivered');
       result = { sentAt: null, error };
     }
     try {
       await recordDelivery(db, orgId, mailId, result);
     } catch (err) {
-      log.error({ orgId, mailId, error: err instanceof Error ? err.message : String(err) }, 'mail delivery not recorded');
+      requestLog.error({ orgId, mailId, error: err instanceof Error ? err.message : String(err) }, 'mail delivery not recorded');
     }
     return result;
   }
@@ -119,19 +126,21 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_MAIL_FROM, log = cons
   return {
     delivers: transport !== null,
 
-    async send(orgId, message) {
+    async send(orgId, message, requestLog = log) {
       const mailId = await insertMailWithinLimit(db, orgId, {
         recipient: message.to, kind: message.kind, subject: message.subject, text: message.text, html: message.html ?? null,
       }, MAILS_PER_RECIPIENT_PER_HOUR, new Date(Date.now() - HOUR_MS));
       if (mailId === null) return null;
       if (!transport) return { mailId, delivery: Promise.resolve({ sentAt: null, error: null }) };
-      const delivery = deliver(orgId, mailId, message);
+      const delivery = deliver(orgId, mailId, message, requestLog);
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
       return { mailId, delivery };
     },
 
     settle,
+
+    deliveries: () => ({ ...counts }),
 
     async close() {
       await settle();

@@ -89,6 +89,8 @@ beforeAll(async () => {
     db: database.db, client: null, demo: true, serverVersion: '0.0.0-test',
     // Every hostile value reaches its route's validation: the bucket before hashing would turn most away.
     hashLimits: UNLIMITED_ADDRESSES,
+    // GET /metrics exists only with METRICS_TOKEN (issue 10 item 9): fuzzed too.
+    metrics: { token: 'fuzz-metrics-token-0123456789', separatePort: false },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema ?? {} });
     },

@@ -6,7 +6,7 @@ describe('readConfig', () => {
   it('has the README defaults', () => {
     expect(readConfig({})).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
-      smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null,
+      smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null, metricsToken: null, metricsPort: null,
     });
   });
 
@@ -15,11 +15,18 @@ describe('readConfig', () => {
       PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u@db/portal', DEMO: '1', TRUST_PROXY: '1',
       ADMIN_PASSWORD: 'correct horse battery', PUBLIC_URL: 'https://alerts.example.org/',
       SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
+      METRICS_TOKEN: 'a-scraper-token-0123456789', METRICS_PORT: '9464',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
-      publicUrl: 'https://alerts.example.org',
+      publicUrl: 'https://alerts.example.org', metricsToken: 'a-scraper-token-0123456789', metricsPort: 9464,
     });
+  });
+
+  // Issue 10 item 9: /metrics only with a token or on its own port.
+  it('treats an empty METRICS_TOKEN or METRICS_PORT as none', () => {
+    expect(readConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '' })).toMatchObject({ metricsToken: null, metricsPort: null });
+    expect(readConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
   });
 
   it('takes smtp:// as well as smtps://, and treats an empty SMTP_URL as none', () => {
@@ -67,6 +74,13 @@ describe('readConfig', () => {
     [{ SMTP_URL: 'smtp://mail.example.org:99999' }, 'SMTP_URL must be an smtp:// or smtps:// address'],
     [{ MAIL_FROM: 'Member portal' }, 'MAIL_FROM must be an e-mail address'],
     [{ MAIL_FROM: 'a@example.org\nBcc: b@example.org' }, 'MAIL_FROM must be an e-mail address'],
+    [{ METRICS_TOKEN: '0123456789abcde' }, 'METRICS_TOKEN must have at least 16 characters'],
+    [{ METRICS_TOKEN: '0123456789 abcdef' }, 'METRICS_TOKEN must have at least 16 characters'],
+    [{ METRICS_TOKEN: '0123456789abcdéf' }, 'METRICS_TOKEN must have at least 16 characters'],
+    [{ METRICS_PORT: 'metrics' }, 'METRICS_PORT must be a port number'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT must be a port number'],
+    [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be a port number'],
+    [{ METRICS_PORT: '8080' }, 'METRICS_PORT must be a port number other than PORT'],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

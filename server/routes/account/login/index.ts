@@ -12,9 +12,9 @@ import { answers, refusals } from '../../../../schemas/api/common.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { refused } from '../../../http/answer.ts';
 import { deleteSignIn } from '../../../repositories/sessions.ts';
-import { login } from '../../../services/login.ts';
+import { login, loginOutcomeOf } from '../../../services/login.ts';
 
-export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function loginRoutes(app: RouteApp, { db, metrics }: RouteDeps) {
   /** Ends the browser's sign-in in `orgId` (its sign-ins elsewhere stay) and forgets its kept access key. */
   async function endSignIn(request: FastifyRequest, reply: FastifyReply, orgId: string) {
     const session = await request.session.current();
@@ -30,6 +30,7 @@ export default async function loginRoutes(app: RouteApp, { db }: RouteDeps) {
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const result = await login(db, request.org, request.body, request.ip);
+    metrics.loginOutcome(loginOutcomeOf(result));
     if (!result.ok) return refused(reply, result);
     const orgId = request.org.orgId;
     if (result.outcome === 'passwordExpired') return { status: '-1', redirect: `/${orgId}/reset-password`, expiredToken: result.expiredToken };
