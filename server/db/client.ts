@@ -41,8 +41,15 @@ export interface DatabaseTimeouts {
 
 export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, queryMs: 15_000, idleMs: 30_000 };
 
-/** `dataDir` null keeps the embedded database in memory (tests). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts> }): Promise<Database> {
+/**
+ * `dataDir` null keeps the embedded database in memory (tests). `onQuery` sees the text of every
+ * query sent through Drizzle (the tests count them: a visitor's boot calls make none).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts>; onQuery?: (query: string) => void;
+}): Promise<Database> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
     const pool = new pg.Pool({
@@ -52,7 +59,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     });
     // An idle client's error (the server restarting) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -61,7 +68,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     };
   }
   const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
