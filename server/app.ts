@@ -25,12 +25,15 @@ import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { startOrgCache, type OrgCache, type OrgCacheOptions } from './services/orgCache.ts';
 import { startSweeping } from './services/sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the portal's e-mails: an outbox row first, then SMTP when configured (services/mail.ts). */
     mailer: Mailer;
+    /** Organisation settings, flags, help tips and banners from memory (services/orgCache.ts). */
+    orgCache: OrgCache;
   }
 }
 
@@ -63,6 +66,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Admission before hashing (services/hashAdmission.ts); DEFAULT_HASH_LIMITS when not given. */
   hashLimits?: Partial<HashLimits>;
+  /** The organisation cache's bound and fallback interval (services/orgCache.ts); ORG_CACHE_DEFAULTS when not given. */
+  orgCache?: Partial<OrgCacheOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -111,11 +116,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(session, { db });
 
-  await app.register(organization, { db });
+  // Organisation data from memory (issue 10 item 4), kept current by LISTEN/NOTIFY and a fallback
+  // check; its LISTEN connection and timer end before the database closes.
+  const orgCache = await startOrgCache(db, app.log, options.orgCache);
+  app.addHook('onClose', async () => orgCache.stop());
+  app.decorate('orgCache', orgCache);
+  await app.register(organization, { cache: orgCache });
 
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
-  const deps: RouteDeps = { db, mailer, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo };
+  const deps: RouteDeps = { db, mailer, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo };
   await app.register(publicScope, deps);
   await app.register(accountScope, deps);
   await app.register(memberScope, { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });

@@ -3,10 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { OrgCache } from '../services/orgCache.ts';
 
 export interface RouteDeps {
   db: Db;
   mailer: Mailer;
+  /** Organisation settings, flags, help tips and banners from memory; a write invalidates through it (services/orgCache.ts). */
+  orgCache: OrgCache;
   /** The portal's public address for links in e-mails (PUBLIC_URL); null only in demo mode: the address the server listens on. */
   publicUrl: string | null;
   serverVersion: string;
