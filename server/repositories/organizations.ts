@@ -13,8 +13,8 @@ export interface Organization {
 
 /**
  * The channel every write of an organisation's settings, feature flags, help tips or banner notifies
- * (issue 10 item 4), with the payload `{"orgId":…,"settingsVersion":…}` (services/orgCache.ts
- * listens). The NOTIFY is sent inside the write's transaction, so PostgreSQL delivers it only once
+ * (issue 10 item 4), with the payload `{"orgId":…,"settingsVersion":…,"updatedAt":…}`: the
+ * organisation's change stamp after the write (services/orgCache.ts listens). The NOTIFY is sent inside the write's transaction, so PostgreSQL delivers it only once
  * the write is committed, and never for a write rolled back.
  */
 export const ORG_CHANGED_CHANNEL = 'org_changed';
@@ -32,8 +32,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * Sends the change notification inside the caller's transaction. A write of an organisation's flags,
  * tips or banner also sets its `updated_at` in that transaction, so the fallback check sees it.
  */
-async function notifyChanged(tx: Tx, orgId: string, settingsVersion: number): Promise<void> {
-  await tx.execute(sql`select pg_notify(${ORG_CHANGED_CHANNEL}, ${JSON.stringify({ orgId, settingsVersion })})`);
+async function notifyChanged(tx: Tx, stamp: OrganizationStamp): Promise<void> {
+  const payload = JSON.stringify({ orgId: stamp.orgId, settingsVersion: stamp.settingsVersion, updatedAt: stamp.updatedAt.toISOString() });
+  await tx.execute(sql`select pg_notify(${ORG_CHANGED_CHANNEL}, ${payload})`);
 }
 
 /**
@@ -83,9 +84,9 @@ export async function updateSettings(db: Db, orgId: string, settings: OrgSetting
     const [updated] = await tx.update(organizations)
       .set({ settings, settingsVersion: sql`${organizations.settingsVersion} + 1`, updatedAt: new Date() })
       .where(and(eq(organizations.orgId, orgId), eq(organizations.settingsVersion, expectedVersion)))
-      .returning({ settingsVersion: organizations.settingsVersion });
+      .returning({ orgId: organizations.orgId, settingsVersion: organizations.settingsVersion, updatedAt: organizations.updatedAt });
     if (!updated) return null;
-    await notifyChanged(tx, orgId, updated.settingsVersion);
+    await notifyChanged(tx, updated);
     return updated.settingsVersion;
   });
 }
@@ -117,7 +118,7 @@ export async function createOrganization(db: Db, orgId: string, org: NewOrganiza
     if (tips.length) await tx.insert(helpAndAnswers).values(tips);
     if (org.banner) await tx.insert(banners).values({ orgId, contentType: org.banner.contentType, data: org.banner.base64 });
     for (const member of org.members) await tx.insert(contacts).values({ orgId, ...member });
-    await notifyChanged(tx, orgId, rows[0]!.settingsVersion);
+    await notifyChanged(tx, rows[0]!);
     return true;
   });
 }

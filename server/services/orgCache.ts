@@ -97,22 +97,42 @@ export async function startOrgCache(db: Db, log: FastifyBaseLogger, options: Par
   const { maxOrganizations, pollIntervalMs, maxBannerBytes, listen: listening } = { ...ORG_CACHE_DEFAULTS, ...options };
   const known = new Map<string, OrganizationData>();
   const unknown = new Map<string, true>();
-  const loading = new Map<string, Promise<OrganizationData | null>>();
-  // Bumped by every invalidation: a load that began before one may hold what was overwritten, so it
-  // answers its callers but is not kept.
-  let epoch = 0;
+  /**
+   * Loads under way. A load that began before a write may hold what the write replaced: a write's
+   * invalidation marks it stale (it answers its callers but is not kept), and a notification that
+   * came during it is kept only if the load read that write's stamp.
+   */
+  interface Load { promise: Promise<OrganizationData | null>; stale: boolean; notified: { settingsVersion: unknown; updatedAt: unknown }[] }
+  const loading = new Map<string, Load>();
 
   const invalidate = (orgId: string) => {
-    epoch++;
     known.delete(orgId);
     unknown.delete(orgId);
+    const load = loading.get(orgId);
+    if (load) load.stale = true;
     loading.delete(orgId);
   };
   const clear = () => {
-    epoch++;
     known.clear();
     unknown.clear();
+    for (const load of loading.values()) load.stale = true;
     loading.clear();
+  };
+  const sameStamp = (stamp: OrganizationStamp, notified: { settingsVersion: unknown; updatedAt: unknown }) =>
+    stamp.settingsVersion === notified.settingsVersion && typeof notified.updatedAt === 'string'
+    && stamp.updatedAt.getTime() === Date.parse(notified.updatedAt);
+
+  /** A notification of a write that left `orgId` with this stamp: what was read before it goes. */
+  const notified = (orgId: string, stamp: { settingsVersion: unknown; updatedAt: unknown }) => {
+    const cached = known.get(orgId);
+    // Read already after that write (this process's own, reloaded before its notification came): kept.
+    if (cached && sameStamp(cached.stamp, stamp)) return;
+    const load = loading.get(orgId);
+    if (load && !cached) {
+      load.notified.push(stamp);
+      return;
+    }
+    invalidate(orgId);
   };
 
   const get = (orgId: string): Promise<OrganizationData | null> => {
@@ -126,11 +146,12 @@ export async function startOrgCache(db: Db, log: FastifyBaseLogger, options: Par
       return Promise.resolve(null);
     }
     const pending = loading.get(orgId);
-    if (pending) return pending;
-    const startedAt = epoch;
-    const load = loadOrganization(db, orgId, maxBannerBytes).then((data) => {
+    if (pending) return pending.promise;
+    const load: Load = { promise: Promise.resolve(null), stale: false, notified: [] };
+    load.promise = loadOrganization(db, orgId, maxBannerBytes).then((data) => {
       if (loading.get(orgId) === load) loading.delete(orgId);
-      if (epoch === startedAt) {
+      const current = !load.stale && load.notified.every((stamp) => data !== null && sameStamp(data.stamp, stamp));
+      if (current) {
         if (data) touch(known, orgId, data, maxOrganizations);
         else touch(unknown, orgId, true, maxOrganizations);
       }
@@ -140,7 +161,7 @@ export async function startOrgCache(db: Db, log: FastifyBaseLogger, options: Par
       throw error;
     });
     loading.set(orgId, load);
-    return load;
+    return load.promise;
   };
 
   const checkStamps = async () => {
@@ -161,8 +182,8 @@ export async function startOrgCache(db: Db, log: FastifyBaseLogger, options: Par
     listener = await listen(db, ORG_CHANGED_CHANNEL, {
       onNotify(payload) {
         try {
-          const { orgId } = JSON.parse(payload) as { orgId?: unknown };
-          if (typeof orgId === 'string') return invalidate(orgId);
+          const { orgId, settingsVersion, updatedAt } = JSON.parse(payload) as { orgId?: unknown; settingsVersion?: unknown; updatedAt?: unknown };
+          if (typeof orgId === 'string') return notified(orgId, { settingsVersion, updatedAt });
         } catch {
           // fall through: a payload we cannot read drops everything rather than something stale staying.
         }

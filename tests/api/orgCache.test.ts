@@ -100,6 +100,8 @@ describe('a visitor\'s calls from memory', () => {
     expect(await orgNameOf(t.app, 'campus')).not.toBe('Campus renamed');
     await saveOrgName(t.app, 'campus', 'Campus renamed');
     expect(await orgNameOf(t.app, 'campus')).toBe('Campus renamed');
+    // The save's own notification (on PostgreSQL it arrives a moment later) finds the reloaded data current.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const before = t.database.queries.length;
     expect(await orgNameOf(t.app, 'campus')).toBe('Campus renamed');
     expect(t.database.queries.length).toBe(before);
@@ -143,6 +145,26 @@ describe('two apps on one database', () => {
     const before = database.queries.length;
     await orgNameOf(b, 'fedagency');
     expect(database.queries.length).toBe(before);
+  });
+
+  // PGlite runs in the process: its LISTEN cannot drop.
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, a dropped LISTEN connection comes back and drops the whole cache', async () => {
+    expect(await orgNameOf(b, 'campus')).toBeTruthy();
+    expect(b.orgCache.size).toBeGreaterThan(0);
+    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`;
+    const pids = async () => ((await database.db.execute(listeners)) as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
+    const before = await pids();
+    expect(before).toHaveLength(2);
+    await database.db.execute(sql`select pg_terminate_backend(pid) from (${listeners}) as l`);
+    // Back within the first reconnection delays, on new connections, with nothing cached that a missed notification may have changed.
+    await eventually(async () => {
+      const now = await pids();
+      return now.length === 2 && now.every((pid) => !before.includes(pid));
+    }, 3_000);
+    await eventually(async () => b.orgCache.size === 0, 1_000);
+    expect(await orgNameOf(b, 'campus')).toBe('State University');
+    await saveOrgName(a, 'campus', 'Campus after the reconnect');
+    await eventually(async () => (await orgNameOf(b, 'campus')) === 'Campus after the reconnect', 2_000);
   });
 });
 
