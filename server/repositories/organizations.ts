@@ -32,7 +32,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * Sends the change notification inside the caller's transaction. A write of an organisation's flags,
  * tips or banner also sets its `updated_at` in that transaction, so the fallback check sees it.
  */
-async function notifyChanged(tx: Tx, stamp: OrganizationStamp): Promise<void> {
+export async function notifyOrganizationChanged(tx: Tx, stamp: OrganizationStamp): Promise<void> {
   const payload = JSON.stringify({ orgId: stamp.orgId, settingsVersion: stamp.settingsVersion, updatedAt: stamp.updatedAt.toISOString() });
   await tx.execute(sql`select pg_notify(${ORG_CHANGED_CHANNEL}, ${payload})`);
 }
@@ -86,7 +86,7 @@ export async function updateSettings(db: Db, orgId: string, settings: OrgSetting
       .where(and(eq(organizations.orgId, orgId), eq(organizations.settingsVersion, expectedVersion)))
       .returning({ orgId: organizations.orgId, settingsVersion: organizations.settingsVersion, updatedAt: organizations.updatedAt });
     if (!updated) return null;
-    await notifyChanged(tx, updated);
+    await notifyOrganizationChanged(tx, updated);
     return updated.settingsVersion;
   });
 }
@@ -118,7 +118,7 @@ export async function createOrganization(db: Db, orgId: string, org: NewOrganiza
     if (tips.length) await tx.insert(helpAndAnswers).values(tips);
     if (org.banner) await tx.insert(banners).values({ orgId, contentType: org.banner.contentType, data: org.banner.base64 });
     for (const member of org.members) await tx.insert(contacts).values({ orgId, ...member });
-    await notifyChanged(tx, rows[0]!);
+    await notifyOrganizationChanged(tx, rows[0]!);
     return true;
   });
 }
