@@ -28,12 +28,15 @@ import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { startOrgCache, type OrgCache, type OrgCacheOptions } from './services/orgCache.ts';
 import { startSweeping } from './services/sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the portal's e-mails: an outbox row first, then SMTP when configured (services/mail.ts). */
     mailer: Mailer;
+    /** Organisation settings, flags, help tips and banners from memory (services/orgCache.ts). */
+    orgCache: OrgCache;
   }
 }
 
@@ -72,6 +75,8 @@ export interface AppOptions {
    * and a separate port, this app has no `/metrics`.
    */
   metrics?: { token: string | null; separatePort: boolean };
+  /** The organisation cache's bound and fallback interval (services/orgCache.ts); ORG_CACHE_DEFAULTS when not given. */
+  orgCache?: Partial<OrgCacheOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -127,14 +132,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(session, { db });
 
-  await app.register(organization, { db });
+  // Organisation data from memory (issue 10 item 4), kept current by LISTEN/NOTIFY and a fallback
+  // check; its LISTEN connection and timer end before the database closes.
+  const orgCache = await startOrgCache(db, app.log, options.orgCache);
+  app.addHook('onClose', async () => orgCache.stop());
+  app.decorate('orgCache', orgCache);
+  await app.register(organization, { cache: orgCache });
   // The OpenAPI document and its viewer (/docs): before the routes, so that every route is in it.
   await app.register(openApi, { serverVersion: options.serverVersion });
 
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, metrics: app.metrics, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

@@ -41,7 +41,6 @@ export interface DatabaseTimeouts {
 
 export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, queryMs: 15_000, idleMs: 30_000 };
 
-/** `dataDir` null keeps the embedded database in memory (tests). */
 /**
  * PGlite's memory, chosen (issue 10 item 6): PostgreSQL's defaults (128 MB of shared buffers) are
  * sized for a server of its own; in the portal's process, with the data of a few organisations,
@@ -50,7 +49,15 @@ export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statement
  */
 export const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts> }): Promise<Database> {
+/**
+ * `dataDir` null keeps the embedded database in memory (tests). `onQuery` sees the text of every
+ * query sent through Drizzle (the tests count them: a visitor's boot calls make none).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null; dataDir: string | null; timeouts?: Partial<DatabaseTimeouts>; onQuery?: (query: string) => void;
+}): Promise<Database> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
     const pool = new pg.Pool({
@@ -60,7 +67,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     });
     // An idle client's error (the server restarting) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -69,7 +76,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     };
   }
   const client = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_CONF });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

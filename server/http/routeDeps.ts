@@ -4,12 +4,15 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { Db } from '../db/client.ts';
 import type { PortalMetrics } from '../plugins/metrics.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { OrgCache } from '../services/orgCache.ts';
 
 export interface RouteDeps {
   db: Db;
   mailer: Mailer;
   /** What routes count beyond requests (login outcomes): plugins/metrics.ts. */
   metrics: PortalMetrics;
+  /** Organisation settings, flags, help tips and banners from memory; a write invalidates through it (services/orgCache.ts). */
+  orgCache: OrgCache;
   /** The portal's public address for links in e-mails (PUBLIC_URL); null only in demo mode: the address the server listens on. */
   publicUrl: string | null;
   serverVersion: string;

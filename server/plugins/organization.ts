@@ -15,8 +15,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
-import { findOrganization, type Organization } from '../repositories/organizations.ts';
+import type { Organization } from '../repositories/organizations.ts';
+import type { OrgCache, OrganizationData } from '../services/orgCache.ts';
 import { organizationRefusal, type OrganizationNeeds } from '../services/organizationAccess.ts';
 
 /** Where a route's orgId is: the path (`:orgId`), the query string or the (form or JSON) body (`orgId`). */
@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The organisation the route declared (config.org), resolved and allowed; only on such routes. */
     org: Organization;
+    /** The same organisation's cached data: settings, feature flags, help tips, banner (services/orgCache.ts). */
+    orgData: OrganizationData;
   }
 }
 
@@ -49,20 +51,23 @@ function orgIdOf(request: FastifyRequest, from: OrgSource): unknown {
  * request may go on. Shared with the member scope, which resolves the organisation earlier.
  */
 export async function resolveOrganization(
-  db: Db, request: FastifyRequest, reply: FastifyReply, orgId: unknown, needs: OrganizationNeeds, refusalFields: Record<string, unknown> = {},
+  cache: OrgCache, request: FastifyRequest, reply: FastifyReply, orgId: unknown, needs: OrganizationNeeds, refusalFields: Record<string, unknown> = {},
 ): Promise<boolean> {
-  const org = typeof orgId === 'string' ? await findOrganization(db, orgId) : null;
-  const refusal = organizationRefusal(org, needs);
+  // From memory (issue 10 item 4): a cached organisation costs no query.
+  const data = typeof orgId === 'string' ? await cache.get(orgId) : null;
+  const refusal = organizationRefusal(data?.organization ?? null, needs);
   if (refusal) {
     await reply.code(refusal.status).send({ ...refusalFields, ...refusal.body });
     return false;
   }
-  request.org = org!;
+  request.org = data!.organization;
+  request.orgData = data!;
   return true;
 }
 
-export default fp<{ db: Db }>(async function organization(app: FastifyInstance, { db }) {
+export default fp<{ cache: OrgCache }>(async function organization(app: FastifyInstance, { cache }) {
   app.decorateRequest('org', null as unknown as Organization);
+  app.decorateRequest('orgData', null as unknown as OrganizationData);
 
   app.addHook('onRoute', (route) => {
     const declared = route.config?.org;
@@ -73,7 +78,7 @@ export default fp<{ db: Db }>(async function organization(app: FastifyInstance, 
     const resolve: preHandlerAsyncHookHandler = async function resolveOrg(request, reply) {
       // A route that answers its own validation errors (attachValidation) refuses a bad orgId itself.
       if (request.validationError) return;
-      if (!(await resolveOrganization(db, request, reply, orgIdOf(request, from), needs, refusalFields))) return reply;
+      if (!(await resolveOrganization(cache, request, reply, orgIdOf(request, from), needs, refusalFields))) return reply;
     };
     const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...own, resolve];

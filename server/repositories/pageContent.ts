@@ -1,13 +1,13 @@
 /** Queries on what an organisation shows on its pages: `help_and_answers` (§2 help tips) and `banners`. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { banners, helpAndAnswers } from '../db/schema.ts';
 
-/** The stored help tip of a help type, or null. */
-export async function findHelpAndAnswer(db: Db, orgId: string, type: string): Promise<string | null> {
-  const [row] = await db.select({ content: helpAndAnswers.content }).from(helpAndAnswers)
-    .where(and(eq(helpAndAnswers.orgId, orgId), eq(helpAndAnswers.type, type)));
-  return row?.content ?? null;
+/** Every stored help tip of the organisation, by help type. */
+export async function findHelpAndAnswers(db: Db, orgId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ type: helpAndAnswers.type, content: helpAndAnswers.content }).from(helpAndAnswers)
+    .where(eq(helpAndAnswers.orgId, orgId));
+  return new Map(rows.map((row) => [row.type, row.content]));
 }
 
 /** The organisation's banner image (base64), or null. */

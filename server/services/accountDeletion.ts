@@ -10,9 +10,9 @@
  * oracle. A public-portal account has no password here (it signs in at the portal, or by access
  * key): it deletes only within FRESH_SIGN_IN_MS of signing in, and is otherwise asked to sign in again.
  */
+import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
 import { deleteContact, findContact } from '../repositories/contacts.ts';
-import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { claimPasswordCheck } from './passwordAttempts.ts';
 import { verifyPassword } from './passwords.ts';
@@ -27,10 +27,9 @@ const NO = { status: 'no' } as const;
 const saidNo = (refusal: Refusal): Refusal => ({ ...refusal, body: { ...refusal.body, ...NO } });
 
 export async function deleteOwnAccount(
-  db: Db, org: Organization, signIn: { contactId: number; signedInAt: Date } | null, password: string, clientAddress: string,
+  db: Db, org: Organization, flags: FeatureFlags, signIn: { contactId: number; signedInAt: Date } | null, password: string, clientAddress: string,
 ): Promise<{ ok: true } | Refusal> {
   if (signIn === null) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });
-  const flags = await findFeatureFlags(db, org.orgId);
   if (!org.settings.isPublic || !flags.cme_mbr_delelteButton) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.notAllowed' });
   const contact = await findContact(db, org.orgId, signIn.contactId);
   if (!contact) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });

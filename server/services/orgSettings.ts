@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import { findStoredSettings, listOrganizations, updateSettings } from '../repositories/organizations.ts';
 import { checkSubmission } from './formSubmissions.ts';
+import type { OrgCache } from './orgCache.ts';
 import { ORG_NOT_FOUND } from './organizationAccess.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
@@ -33,11 +34,21 @@ export async function readSettings(db: Db, orgId: string) {
   };
 }
 
-export async function saveSettings(db: Db, orgId: string, settings: unknown, settingsVersion: number): Promise<{ ok: true; settingsVersion: number } | Refusal> {
+/**
+ * Saves the settings; this process's cache forgets the organisation at once, other processes when
+ * the write's notification reaches them (services/orgCache.ts).
+ */
+export async function saveSettings(
+  deps: { db: Db; orgCache: Pick<OrgCache, 'invalidate'> }, orgId: string, settings: unknown, settingsVersion: number,
+): Promise<{ ok: true; settingsVersion: number } | Refusal> {
+  const { db } = deps;
   const checked = validateOrgSettings(settings);
   if (!checked.ok) return refuseValidation(checked.errors);
   const saved = await updateSettings(db, orgId, checked.settings, settingsVersion);
-  if (saved !== null) return { ok: true, settingsVersion: saved };
+  if (saved !== null) {
+    deps.orgCache.invalidate(orgId);
+    return { ok: true, settingsVersion: saved };
+  }
   const exists = await findStoredSettings(db, orgId);
   return exists ? refuse(409, { errorCode: 'settings.conflict', settingsVersion: exists.settingsVersion }) : refuse(404, ORG_NOT_FOUND);
 }

@@ -2,7 +2,7 @@
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { findBanner, findHelpAndAnswer } from '../repositories/pageContent.ts';
+import { findBanner } from '../repositories/pageContent.ts';
 
 /**
  * Admin HTML as members may see it: sanitize-html's safe tags and attributes, and a link that opens
@@ -21,14 +21,20 @@ export function sanitizeAdminHtml(html: string): string {
   });
 }
 
-export async function helpTip(db: Db, org: Organization, type: string): Promise<{ content: string | null }> {
-  const content = await findHelpAndAnswer(db, org.orgId, type);
-  return { content: content === null ? null : sanitizeAdminHtml(content) };
+/** The help tip of a help type from the organisation's cached tips (services/orgCache.ts: already sanitised). */
+export function helpTip(content: { helpTips: ReadonlyMap<string, string> }, type: string): { content: string | null } {
+  return { content: content.helpTips.get(type) ?? null };
 }
 
-/** The banner image when the organisation shows one (hasBanner), or null. */
-export async function bannerImage(db: Db, org: Organization): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const row = await findBanner(db, org.orgId);
-  if (!row || !org.settings.hasBanner) return null;
-  return { contentType: row.contentType, bytes: Buffer.from(row.data, 'base64') };
+type Banner = { contentType: string; bytes: Buffer };
+
+/**
+ * The banner image when the organisation shows one (hasBanner), or null: from the cache, or from the
+ * database when it is too large to be cached (`'uncached'`).
+ */
+export async function bannerImage(db: Db, content: { organization: Organization; banner: Banner | null | 'uncached' }): Promise<Banner | null> {
+  if (!content.organization.settings.hasBanner || content.banner === null) return null;
+  if (content.banner !== 'uncached') return content.banner;
+  const row = await findBanner(db, content.organization.orgId);
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.data, 'base64') } : null;
 }

@@ -15,12 +15,13 @@ import type { InvitationParams, PublicProfile, PublicRegisterPayload, SignUpPayl
 import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
 import type { Db } from '../db/client.ts';
 import { createAccount, type AccountRefusal, type NewAccount } from '../repositories/accounts.ts';
-import { findFeatureFlags } from '../repositories/featureFlags.ts';
-import { findOrganization, type Organization } from '../repositories/organizations.ts';
+import type { FeatureFlags } from '../../schemas/featureFlags.ts';
+import type { Organization } from '../repositories/organizations.ts';
 import { findUsableProfileByTokenHash, type PublicProfileRow } from '../repositories/publicProfiles.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { validationFailure } from './formValidator.ts';
 import { hasInvitation, invitedContact, type InvitedContact } from './invitations.ts';
+import type { OrgCache } from './orgCache.ts';
 import { organizationRefusal } from './organizationAccess.ts';
 import { passwordRefusal } from './passwordChecks.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
@@ -49,18 +50,31 @@ function newAccountLanguage(chosen: string | undefined, sessionLanguage: string 
 
 export type SignUpRequest =
   /** §7 signUp: the organisation of the query (resolved and open to self-service), with or without an invitation. */
-  | { variant: 'standard'; org: Organization; invitation: Partial<InvitationParams>; payload: SignUpPayload; sessionLanguage: string | null }
+  | {
+    variant: 'standard'; org: Organization; featureFlags: FeatureFlags; invitation: Partial<InvitationParams>; payload: SignUpPayload;
+    sessionLanguage: string | null;
+  }
   /** §7 register: the organisation is the one the profile token names. */
   | { variant: 'public'; payload: PublicRegisterPayload; sessionLanguage: string | null };
 
 export type SignUpResult = { ok: true; orgId: string; contactId: number } | Refusal;
 
-/** The unexpired profile `token` stands for, with its organisation (not a disabled one). */
-async function profileOf(db: Db, token: string): Promise<{ profile: PublicProfileRow; org: Organization } | null> {
+/** What sign-up reads: the database, and the organisations' settings and flags from the cache. */
+export interface SignUpDeps {
+  db: Db;
+  orgCache: Pick<OrgCache, 'get'>;
+}
+
+/** The unexpired profile `token` stands for, with its organisation (not a disabled one) and its flags. */
+async function profileOf(
+  { db, orgCache }: SignUpDeps, token: string,
+): Promise<{ profile: PublicProfileRow; org: Organization; featureFlags: FeatureFlags } | null> {
   const profile = await findUsableProfileByTokenHash(db, hashToken(token));
   if (!profile) return null;
-  const org = await findOrganization(db, profile.orgId);
-  return org && !organizationRefusal(org, { disabled: 'refuse' }) ? { profile, org } : null;
+  const data = await orgCache.get(profile.orgId);
+  return data && !organizationRefusal(data.organization, { disabled: 'refuse' })
+    ? { profile, org: data.organization, featureFlags: data.featureFlags }
+    : null;
 }
 
 /** The public portal signs up as self-service (§2): 403 while the profile's organisation has enableSSP false. */
@@ -74,10 +88,10 @@ export function toPublicProfile(row: PublicProfileRow): PublicProfile {
 }
 
 /** §7 getPublicProfile: the §3 Public profile a portal token stands for. */
-export async function findPublicProfile(db: Db, token: string | undefined): Promise<{ ok: true; profile: PublicProfile } | Refusal> {
+export async function findPublicProfile(deps: SignUpDeps, token: string | undefined): Promise<{ ok: true; profile: PublicProfile } | Refusal> {
   const trimmed = token?.trim();
   if (!trimmed) return refuse(400, { errorCode: 'request.invalid', message: 'token not found' });
-  const found = await profileOf(db, trimmed);
+  const found = await profileOf(deps, trimmed);
   if (!found) return PROFILE_NOT_FOUND;
   const deactivated = selfServiceRefusal(found.org);
   if (deactivated) return deactivated;
@@ -94,10 +108,11 @@ type Applicant = {
   account: Pick<NewAccount, 'invitedContactId'> & { publicProfileId?: string };
 };
 
-async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | Refusal> {
+async function applicantOf(deps: SignUpDeps, request: SignUpRequest): Promise<Applicant | Refusal> {
+  const { db } = deps;
   if (request.variant === 'public') {
     const { payload } = request;
-    const found = await profileOf(db, payload.token.trim());
+    const found = await profileOf(deps, payload.token.trim());
     if (!found) return PROFILE_NOT_FOUND;
     const { profile, org } = found;
     // A token of another organisation stands for no profile of this one.
@@ -106,7 +121,7 @@ async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | 
     if (deactivated) return deactivated;
     return {
       org,
-      flags: { featureFlags: await findFeatureFlags(db, org.orgId), signUpVariant: 'public' },
+      flags: { featureFlags: found.featureFlags, signUpVariant: 'public' },
       formData: publicRegisterFormData(org.settings, payload),
       givenEmail: profile.email,
       account: { publicProfileId: profile.profileId },
@@ -124,7 +139,7 @@ async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | 
     return refuse(403, { errorCode: 'signup.notAllowed' });
   }
   // §2: with new accounts forced to the universal profile, the browser is sent there; so is the API.
-  const flags: FormFlags = { featureFlags: await findFeatureFlags(db, org.orgId), signUpVariant: 'standard' };
+  const flags: FormFlags = { featureFlags: request.featureFlags, signUpVariant: 'standard' };
   if (universalProfileRedirect(org.settings, flags.featureFlags, org.orgId) !== null) return refuse(403, { errorCode: 'signup.universalProfileOnly' });
   if (payload.organizationId !== org.orgId) {
     return refuse(400, { errorCode: 'request.invalid', message: 'userDetail.organizationId is not the orgId of the request' });
@@ -136,8 +151,9 @@ async function applicantOf(db: Db, request: SignUpRequest): Promise<Applicant | 
   };
 }
 
-export async function signUp(db: Db, request: SignUpRequest): Promise<SignUpResult> {
-  const applicant = await applicantOf(db, request);
+export async function signUp(deps: SignUpDeps, request: SignUpRequest): Promise<SignUpResult> {
+  const { db } = deps;
+  const applicant = await applicantOf(deps, request);
   if ('ok' in applicant) return applicant;
   const { org, flags, formData } = applicant;
   const hasGivenEmail = request.variant === 'public' || applicant.account.invitedContactId !== undefined;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeEbBase64 } from '../../schemas/ebBase64.ts';
 import { FEATURE_FLAG_NAMES } from '../../schemas/featureFlags.ts';
 import { LANGUAGES } from '../../schemas/languages.ts';
-import { featureFlags, helpAndAnswers, sessions } from '../../server/db/schema.ts';
+import { featureFlags, helpAndAnswers, organizations, sessions } from '../../server/db/schema.ts';
 import { createTestApp, setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
@@ -32,9 +32,11 @@ describe('POST /featureFlags', () => {
     expect(campus.cme_mbr_delelteButton).toBe(false);
   });
 
-  it('follows a flag changed in the database', async () => {
+  it('follows a flag changed in the database (once its organisation\'s updated_at says so: the cache\'s fallback check)', async () => {
     await t.database.db.update(featureFlags).set({ enabled: true })
       .where(and(eq(featureFlags.orgId, 'paused'), eq(featureFlags.name, 'PUBLIC_PORTAL_HIDE_LOGIN_TO_MP')));
+    await t.database.db.update(organizations).set({ updatedAt: new Date(Date.now() + 1000) }).where(eq(organizations.orgId, 'paused'));
+    await t.app.orgCache.checkStamps();
     const answer = await t.app.inject({
       method: 'POST', url: '/featureFlags?orgId=paused', payload: [{ trafficType: 'organization', names: ['PUBLIC_PORTAL_HIDE_LOGIN_TO_MP'] }],
     });
@@ -183,6 +185,8 @@ describe('GET /{orgId}/helpAndAnswer', () => {
       orgId: 'acme', type: 'new/account',
       content: '<p onclick="steal()">Hi <script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)></p>',
     });
+    // Written straight in the database, past the writers that notify: the cache is told here.
+    t.app.orgCache.invalidate('acme');
     const { content } = (await t.app.inject({ url: '/acme/helpAndAnswer?type=new%2Faccount' })).json();
     expect(content).not.toMatch(/script|onclick|onerror|javascript:/);
     expect(content).toContain('Hi');

@@ -242,6 +242,8 @@ describe('refusals beyond the form (nothing stored, never 500)', () => {
     const flag = and(eq(featureFlags.orgId, 'springfield'), eq(featureFlags.name, 'PUBLIC_PORTAL_FORCE_NEW_ACCOUNT_TO_UP'));
     await db.update(organizations).set({ settings: forced }).where(eq(organizations.orgId, 'springfield'));
     await db.update(featureFlags).set({ enabled: true }).where(flag);
+    // Written straight in the database, past the writers that notify: the cache is told here.
+    t.app.orgCache.invalidate('springfield');
     try {
       const visitor = await startSession(t.app, 'springfield');
       const response = await expectNothingStored(db, () => postSignUp(t.app, { orgId: 'springfield', visitor, userDetail: validPayload('springfield') }));
@@ -250,6 +252,7 @@ describe('refusals beyond the form (nothing stored, never 500)', () => {
     } finally {
       await db.update(organizations).set({ settings: org!.settings }).where(eq(organizations.orgId, 'springfield'));
       await db.update(featureFlags).set({ enabled: false }).where(flag);
+      t.app.orgCache.invalidate('springfield');
     }
   });
 

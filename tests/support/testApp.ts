@@ -25,6 +25,8 @@ export interface TestAppOptions {
    * portal's bounds. tests/api/hashAdmission.test.ts passes the portal's own limits.
    */
   hashLimits?: AppOptions['hashLimits'];
+  /** The organisation cache's bound, fallback interval and LISTEN (tests/api/orgCache.test.ts). */
+  orgCache?: AppOptions['orgCache'];
 }
 
 /** Buckets no test file empties. */
@@ -39,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Outside demo mode PUBLIC_URL is required (issue 9 row 5).
     ...(options.demo === false ? { publicUrl: 'https://portal.example.org' } : {}),
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
+    ...(options.orgCache ? { orgCache: options.orgCache } : {}),
   });
   databaseOf.set(app, database);
   options.configure?.(app);

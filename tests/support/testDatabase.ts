@@ -11,14 +11,22 @@ export interface TestDatabase extends Database {
   /** The database's postgres:// address; null for the in-memory PGlite. */
   url: string | null;
   drop(): Promise<void>;
+  /** The queries sent through Drizzle so far (tests/api/orgCache.test.ts: a visitor's boot calls make none). */
+  queries: string[];
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
+  const queries: string[] = [];
+  // Kept bounded: only the newest texts matter to a test that counts.
+  const onQuery = (query: string) => {
+    queries.push(query);
+    if (queries.length > 10_000) queries.splice(0, 5_000);
+  };
   if (!url) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, onQuery });
     await database.migrate();
-    return { ...database, url: null, drop: () => database.close() };
+    return { ...database, url: null, queries, drop: () => database.close() };
   }
   const name = `ssp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -27,11 +35,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: null });
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: null, onQuery });
   await database.migrate();
   return {
     ...database,
     url: testUrl.toString(),
+    queries,
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -35,7 +35,7 @@ export default async function memberScope(app: FastifyInstance, deps: RouteDeps 
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const { orgId, contactId } = request.params as { orgId?: string; contactId?: string };
-    if (!(await resolveOrganization(deps.db, request, reply, orgId, { disabled: 'refuse', selfService: true }))) return reply;
+    if (!(await resolveOrganization(deps.orgCache, request, reply, orgId, { disabled: 'refuse', selfService: true }))) return reply;
     const signedIn = await request.session.contactId(request.org.orgId);
     if (signedIn === null || !CONTACT_ID.test(contactId ?? '') || Number(contactId) !== signedIn) {
       return reply.code(403).send(NOT_SELF);

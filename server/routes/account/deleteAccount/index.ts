@@ -20,7 +20,7 @@ export default async function deleteAccountRoutes(app: RouteApp, { db }: RouteDe
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const orgId = request.org.orgId;
-    const result = await deleteOwnAccount(db, request.org, await request.session.signedIn(orgId), request.body.password ?? '', request.ip);
+    const result = await deleteOwnAccount(db, request.org, request.orgData.featureFlags, await request.session.signedIn(orgId), request.body.password ?? '', request.ip);
     if (!result.ok) return refused(reply, result);
     for (const name of ORG_COOKIES) reply.clearCookie(name, { path: `/${orgId}` });
     return { status: 'yes' };

@@ -16,11 +16,11 @@ import { noStore } from '../../../http/noStore.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { findPublicProfile, signUp } from '../../../services/signUp.ts';
 
-export default async function publicProfileRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function publicProfileRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
   app.get('/mbr-portal/api/v1/getPublicProfile', {
     schema: { querystring: PublicProfileQuery, response: answers(PublicProfile) },
     onRequest: noStore,
-  }, async (request, reply) => answer(reply, await findPublicProfile(db, request.query.token), (result) => result.profile));
+  }, async (request, reply) => answer(reply, await findPublicProfile({ db, orgCache }, request.query.token), (result) => result.profile));
 
   app.post('/mbr-portal/api/v1/register', {
     schema: { body: PublicRegisterPayload, response: answers(RegisterAnswer) },
@@ -28,7 +28,7 @@ export default async function publicProfileRoutes(app: RouteApp, { db }: RouteDe
     onRequest: noStore,
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
-    const result = await signUp(db, { variant: 'public', payload: request.body, sessionLanguage: (await request.session.current())?.language ?? null });
+    const result = await signUp({ db, orgCache }, { variant: 'public', payload: request.body, sessionLanguage: (await request.session.current())?.language ?? null });
     if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     return { individualAccountId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };

@@ -37,7 +37,7 @@ async function parseUserDetail(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export default async function registrationRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function registrationRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
   app.get('/:orgId/signup/checkUsername', {
     schema: { params: CheckUsernameParams, querystring: CheckUsernameQuery, response: answers(BooleanAnswer) },
     config: { org: 'path' },
@@ -60,8 +60,8 @@ export default async function registrationRoutes(app: RouteApp, { db }: RouteDep
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
     const { orgId: _orgId, ...invitation } = request.query;
-    const result = await signUp(db, {
-      variant: 'standard', org: request.org, invitation, payload: request.body.userDetail,
+    const result = await signUp({ db, orgCache }, {
+      variant: 'standard', org: request.org, featureFlags: request.orgData.featureFlags, invitation, payload: request.body.userDetail,
       sessionLanguage: (await request.session.current())?.language ?? null,
     });
     if (!result.ok) return refused(reply, result);

@@ -18,7 +18,7 @@ import { checkPreviewForm, organizationList, readSettings, saveSettings } from '
 
 const ADMIN_LOGIN_PATH = '/admin/api/login';
 
-export default async function adminSettingsRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
   // The login form's pre-session (issue 9 row 3): a cookie only the login call receives, and its token.
   app.get(ADMIN_LOGIN_PATH, {
     schema: { response: answers(AdminLoginForm) }, config: { adminGuard: 'none' }, onRequest: noStore,
@@ -64,7 +64,7 @@ export default async function adminSettingsRoutes(app: RouteApp, { db }: RouteDe
   app.put('/admin/api/orgs/:orgId/settings', {
     schema: { params: AdminOrgParams, body: SaveSettingsBody, response: answers(SaveSettingsAnswer, SaveSettingsRefusal) },
   }, async (request, reply) => answer(
-    reply, await saveSettings(db, request.params.orgId, request.body.settings, request.body.settingsVersion), (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
+    reply, await saveSettings({ db, orgCache }, request.params.orgId, request.body.settings, request.body.settingsVersion), (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
   ));
 
   app.post('/admin/api/orgs/:orgId/forms/:form/validate', {

@@ -29,6 +29,10 @@ function authorizationToken(request: FastifyRequest): string | null {
 }
 
 export default async function initRoutes(app: RouteApp, { db, serverVersion }: RouteDeps) {
+  // A visitor's /rest/init answer depends on the organisation alone: serialized once per cached
+  // organisation (a reloaded one is a new object, so a changed one is serialized again).
+  const visitorBoot = new WeakMap<Organization, string>();
+
   async function signInWithKey(request: FastifyRequest, reply: FastifyReply, org: Organization, accessKey: string | null | undefined) {
     const contactId = await accessKeyHolder(db, org, accessKey);
     if (contactId !== null && (await request.session.contactId(org.orgId)) !== contactId) {
@@ -43,7 +47,16 @@ export default async function initRoutes(app: RouteApp, { db, serverVersion }: R
     const { org } = request;
     reply.header('cache-control', 'no-store');
     await signInWithKey(request, reply, org, request.query.accessKey);
-    return bootData(db, org, await request.session.contactId(org.orgId), serverVersion);
+    const contactId = await request.session.contactId(org.orgId);
+    if (contactId !== null) return bootData(db, org, contactId, serverVersion);
+    let json = visitorBoot.get(org);
+    if (json === undefined) {
+      // The route's own serializer (its response schema), as a returned object would be.
+      json = reply.serialize(await bootData(db, org, null, serverVersion)) as string;
+      visitorBoot.set(org, json);
+    }
+    // Already the JSON text: Fastify sends a string with a JSON content type as it is.
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
   app.get('/rest/init/csrf', { schema: { querystring: BootQuery, response: answers(CsrfAnswer) }, config: bootConfig }, async (request, reply) => {

@@ -24,13 +24,13 @@ export default async function pageRoutes(app: RouteApp, { db }: RouteDeps) {
   app.get('/:orgId/helpAndAnswer', {
     schema: { params: HelpAndAnswerParams, querystring: HelpAndAnswerQuery, response: answers(HelpAndAnswer) },
     config: { org: 'path' },
-  }, async (request) => helpTip(db, request.org, request.query.type));
+  }, async (request) => helpTip(request.orgData, request.query.type));
 
   app.get('/:orgId/banner', {
     schema: { params: BannerParams, response: { 200: media('image/*', BannerImage), ...refusals() } },
     config: { org: 'path' },
   }, async (request, reply) => {
-    const banner = await bannerImage(db, request.org);
+    const banner = await bannerImage(db, request.orgData);
     if (!banner) return reply.code(404).send({ errorCode: 'banner.notFound' });
     return reply
       .type(banner.contentType)
