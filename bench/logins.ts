@@ -8,14 +8,12 @@
  * one client address, which is all a bench has; the hashing queue keeps its bounds.
  */
 import argon2 from 'argon2';
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/services/demoSeed.ts';
 import { ARGON2_OPTIONS } from '../server/services/passwords.ts';
+import { autocannon } from './autocannon.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 8;
@@ -43,18 +41,14 @@ const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const init = await fetch(`${base}/rest/init/csrf?orgId=springfield`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
 const cookie = init.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 const token = ((await init.json()) as { csrfToken: string }).csrfToken;
-const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-/** Logins/s through the portal for `seconds` (autocannon in a child process), and the refused ones. */
+/** Logins/s through the portal for `seconds`, and the refused ones. */
 async function portalLogins(seconds: number): Promise<{ perSecond: number; refused: number }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    autocannon, '-c', String(CLIENTS), '-d', String(seconds), '-j', '-m', 'POST',
-    '-H', 'content-type:application/json', '-H', `cookie:${cookie}`, '-H', `x-csrf-token:${token}`, '-H', 'x-requested-with:XMLHttpRequest',
-    '-b', JSON.stringify({ orgId: 'springfield', username: 'demo.member', password: PASSWORD, keepSigned: 'false' }),
-    `${base}/manage/login`,
-  ], { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
-  return { perSecond: result.requests.average, refused: result.non2xx + result.errors };
+  const result = await autocannon(`${base}/manage/login`, {
+    connections: CLIENTS, seconds, method: 'POST',
+    headers: { cookie, 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    body: { orgId: 'springfield', username: 'demo.member', password: PASSWORD, keepSigned: 'false' },
+  });
+  return { perSecond: result.requestsPerSecond, refused: result.non2xx + result.errors };
 }
 
 // Raw verifications (one per core at a time) and logins in interleaved slices, so that other load

@@ -11,29 +11,16 @@
  * seeded, as `npm start` serves the API (without the browser app, which /rest/init does not touch).
  * Exits non-zero when the goal is missed.
  */
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/services/demoSeed.ts';
+import { autocannon } from './autocannon.ts';
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 2;
 const GOAL_RATIO = 0.5;
-
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-/** Mean requests/s (and non-2xx answers) of autocannon against one address for `seconds`. */
-async function measure(url: string, seconds: number): Promise<{ requestsPerSecond: number; p50Ms: number; non2xx: number; errors: number }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [autocannonCli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number }; non2xx: number; errors: number };
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, non2xx: result.non2xx, errors: result.errors };
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
@@ -61,10 +48,10 @@ const targets = {
   'GET /healthz (one database ping)': `${portalUrl}/healthz`,
 };
 type Name = keyof typeof targets;
-const totals = Object.fromEntries(Object.keys(targets).map((name) => [name, { requestsPerSecond: 0, p50Ms: 0, non2xx: 0, errors: 0 }])) as Record<Name, Awaited<ReturnType<typeof measure>>>;
+const totals = Object.fromEntries(Object.keys(targets).map((name) => [name, { requestsPerSecond: 0, p50Ms: 0, non2xx: 0, errors: 0 }])) as Record<Name, Awaited<ReturnType<typeof autocannon>>>;
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, url] of Object.entries(targets) as [Name, string][]) {
-    const result = await measure(url, DURATION_S / ROUNDS);
+    const result = await autocannon(url, { connections: CONNECTIONS, seconds: DURATION_S / ROUNDS });
     const total = totals[name];
     // Slices of equal length: the mean of their rates is the rate over the whole time.
     total.requestsPerSecond += result.requestsPerSecond / ROUNDS;

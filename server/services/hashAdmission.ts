@@ -61,7 +61,7 @@ export interface HashAdmission {
   admit(address: string): HashAdmissionRefused | null;
   /** Runs `job` in its turn; refuses at once when the queue is full; drops it if `signal` aborts first. */
   run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T>;
-  /** Jobs running and waiting (the tests and /healthz read it). */
+  /** Jobs running and waiting (the tests read it). */
   load(): { running: number; waiting: number };
 }
 

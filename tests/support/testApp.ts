@@ -63,15 +63,16 @@ export function setCookie(response: LightMyRequestResponse, name: string) {
 
 /**
  * POST /admin/api/login as the admin page sends it (issue 9 row 3): with the login form's token and
- * cookie from GET /admin/api/login first. `headers` are added to both calls (a client address, say).
+ * cookie from GET /admin/api/login first, both from `remoteAddress` (inject's 127.0.0.1 by default).
  */
-export async function injectAdminLogin(app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const form = await app.inject({ method: 'GET', url: '/admin/api/login', headers });
+export async function injectAdminLogin(app: FastifyInstance, payload: Record<string, unknown>, remoteAddress?: string) {
+  const from = remoteAddress ? { remoteAddress } : {};
+  const form = await app.inject({ method: 'GET', url: '/admin/api/login', ...from });
   const cookie = setCookie(form, 'SSPADMINLOGIN');
   if (form.statusCode !== 200 || !cookie) throw new Error(`no admin login form: ${form.statusCode} ${form.body}`);
   return app.inject({
-    method: 'POST', url: '/admin/api/login', payload,
-    headers: { ...headers, cookie: `SSPADMINLOGIN=${cookie.value}`, 'x-csrf-token': form.json().csrfToken as string },
+    method: 'POST', url: '/admin/api/login', payload, ...from,
+    headers: { cookie: `SSPADMINLOGIN=${cookie.value}`, 'x-csrf-token': form.json().csrfToken as string },
   });
 }
 
