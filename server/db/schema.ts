@@ -165,6 +165,17 @@ export const adminLoginThrottle = pgTable('admin_login_throttle', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The admin preview's form validators (issue 10 item 1): a form built from settings not saved yet,
+ * compiled to its module (services/validatorModules.ts) and kept by the SHA-256 of its code, so any
+ * app process can answer the browser's import of it. The sweep deletes them after a day.
+ */
+export const previewValidatorModules = pgTable('preview_validator_modules', {
+  digest: text('digest').primaryKey(),
+  code: text('code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Secrets the server generates once and keeps (the HMAC key of invitation links, for one). */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

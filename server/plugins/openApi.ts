@@ -14,8 +14,7 @@
  *   never writes; swagger writes `const` as a one-value `enum`). tests/api/openapi.test.ts checks the
  *   document against the specification's rules.
  * - Swagger UI's page loads only its own files (no inline script), so it runs under the app's
- *   Content-Security-Policy (plugins/securityHeaders.ts); its answers carry that policy without
- *   `'unsafe-eval'`, which the viewer never needs.
+ *   Content-Security-Policy (plugins/securityHeaders.ts) as it is: nothing is added for the viewer.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -138,8 +137,5 @@ export default fp<OpenApiOptions>(async function openApi(app: FastifyInstance, {
     routePrefix: DOCS_PREFIX,
     // No call to validator.swagger.io: the page talks to this server only (connect-src 'self').
     validatorUrl: false,
-    // The app's policy (set by securityHeaders' onRequest hook) without 'unsafe-eval': the viewer
-    // runs no code from strings. Nothing is added for it.
-    transformStaticCSP: (header: string) => header.replace(/ 'unsafe-eval'/g, ''),
   });
 }, { name: 'openApi', dependencies: ['securityHeaders', 'session'] });

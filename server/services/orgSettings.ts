@@ -11,10 +11,12 @@ import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
 import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import { findStoredSettings, listOrganizations, updateSettings } from '../repositories/organizations.ts';
+import { storePreviewModule } from '../repositories/previewValidatorModules.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import type { OrgCache } from './orgCache.ts';
 import { ORG_NOT_FOUND } from './organizationAccess.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
+import { validatorModuleCode } from './validatorModules.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
 export async function organizationList(db: Db) {
@@ -53,11 +55,8 @@ export async function saveSettings(
   return exists ? refuse(409, { errorCode: 'settings.conflict', settingsVersion: exists.settingsVersion }) : refuse(404, ORG_NOT_FOUND);
 }
 
-/**
- * The preview's server check: validates a filled-in preview form with the settings being edited
- * (not yet saved), through the same builder and validator a member's submission goes through.
- */
-export async function checkPreviewForm(db: Db, orgId: string, form: FormName, input: { settings: unknown; mode: FormMode; data: unknown }): Promise<{ ok: true } | Refusal> {
+/** The preview's organisation and flags for settings being edited (not yet saved), or the refusal. */
+async function previewOf(db: Db, orgId: string, form: FormName, input: { settings: unknown; mode: FormMode }) {
   const checked = validateOrgSettings(input.settings);
   if (!checked.ok) return refuseValidation(checked.errors);
   const stored = await findStoredSettings(db, orgId);
@@ -69,7 +68,32 @@ export async function checkPreviewForm(db: Db, orgId: string, form: FormName, in
   const flags = previewFlags(settings, await findFeatureFlags(db, orgId));
   // Edited settings have no version yet: their digest keeps their compiled validators apart.
   const digest = createHash('sha1').update(JSON.stringify(checked.settings)).digest('base64url');
-  const preview = { orgId: `${orgId}~preview~${digest}`, settings, settingsVersion: stored.settingsVersion };
-  const result = checkSubmission(preview, form, input.mode, flags, input.data);
+  return { ok: true as const, org: { orgId: `${orgId}~preview~${digest}`, settings, settingsVersion: stored.settingsVersion }, flags };
+}
+
+/**
+ * The preview's server check: validates a filled-in preview form with the settings being edited
+ * (not yet saved), through the same builder and validator a member's submission goes through.
+ */
+export async function checkPreviewForm(db: Db, orgId: string, form: FormName, input: { settings: unknown; mode: FormMode; data: unknown }): Promise<{ ok: true } | Refusal> {
+  const preview = await previewOf(db, orgId, form, input);
+  if (!preview.ok) return preview;
+  const result = checkSubmission(preview.org, form, input.mode, preview.flags, input.data);
   return result.ok ? { ok: true } : refuseValidation(result.errors);
 }
+
+/**
+ * The preview form's validator module (issue 10 item 1): the form built from the settings being
+ * edited, compiled, and kept where every app process finds it; answers the module's address.
+ */
+export async function previewValidator(db: Db, orgId: string, form: FormName, input: { settings: unknown; mode: FormMode }): Promise<{ ok: true; url: string } | Refusal> {
+  const preview = await previewOf(db, orgId, form, input);
+  if (!preview.ok) return preview;
+  const code = validatorModuleCode(FORM_BUILDERS[form].build(preview.org.settings, preview.flags, input.mode).schema);
+  const digest = createHash('sha256').update(code).digest('base64url');
+  await storePreviewModule(db, digest, code);
+  return { ok: true, url: `${PREVIEW_MODULES_PATH}/${digest}.js` };
+}
+
+/** Where the preview's modules are served (routes/admin/forms). */
+export const PREVIEW_MODULES_PATH = '/admin/api/forms/validators';

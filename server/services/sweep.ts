@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { deleteExpiredAccessKeys } from '../repositories/accessKeys.ts';
 import { deleteExpiredAdminSessions } from '../repositories/admins.ts';
 import { deleteMailsBefore, trimOutboxes } from '../repositories/mailOutbox.ts';
+import { deletePreviewModulesBefore } from '../repositories/previewValidatorModules.ts';
 import { deleteSpentResets } from '../repositories/passwordResets.ts';
 import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
 import { deleteExpiredSessions } from '../repositories/sessions.ts';
@@ -26,11 +27,14 @@ export const OUTBOX_PER_ORGANIZATION = 1000;
  * less, so by then it counts nothing.
  */
 export const THROTTLE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** The admin preview's compiled form validators are kept a day (a preview open longer compiles again). */
+export const PREVIEW_MODULES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what has expired: sessions (their sign-ins with them), administrator sessions, throttle
  * counts past their window, used or expired reset links, expired access keys and public profiles,
- * mails older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of an organisation.
+ * mails older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of an organisation,
+ * the admin preview's form validators older than a day.
  * Answers false when another process was sweeping (nothing done here).
  */
 export function sweep(db: Db, now = Date.now()): Promise<boolean> {
@@ -43,6 +47,7 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteExpiredPublicProfiles(tx);
     await deleteMailsBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
     await trimOutboxes(tx, OUTBOX_PER_ORGANIZATION);
+    await deletePreviewModulesBefore(tx, new Date(now - PREVIEW_MODULES_KEPT_MS));
   });
 }
 

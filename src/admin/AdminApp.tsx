@@ -12,12 +12,13 @@ import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.t
 import { previewFlags } from '../../schemas/forms/previewFlags.ts';
 import type { FieldError, FormMode } from '../../schemas/forms/types.ts';
 import { resolveOrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
-import { adminLogin, adminLogout, adminOrganizations, adminSession, adminSettings, saveAdminSettings, validateForm, type AdminSession, type StoredSettings } from '../api/admin.ts';
+import { adminLogin, adminLogout, adminOrganizations, adminSession, adminSettings, saveAdminSettings, previewValidator, validateForm, type AdminSession, type StoredSettings } from '../api/admin.ts';
 import { setCsrfToken } from '../api/client.ts';
-import { LoadingBar } from '../components/LoadingBar.tsx';
+import { formModules } from '../api/forms.ts';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
-import { SchemaForm } from '../forms/index.ts';
+import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { settingsForm } from './settingsForm.ts';
@@ -129,6 +130,7 @@ function OrgEditor({ orgId }: { orgId: string }) {
         <SchemaForm
           idPrefix="settings"
           form={form}
+          validator={formModules.adminSettings}
           formData={current}
           onChange={(data) => setEdited(data as OrgSettingsInput)}
           onSubmit={(data) => void save(data as OrgSettingsInput)}
@@ -141,6 +143,9 @@ function OrgEditor({ orgId }: { orgId: string }) {
     </div>
   );
 }
+
+/** How long the preview waits after the last change of its form before asking the server to compile it. */
+const PREVIEW_COMPILE_DELAY_MS = 300;
 
 function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettings; current: OrgSettingsInput }) {
   const { t } = useTranslation();
@@ -163,6 +168,17 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
       return null;
     }
   }, [name, mode, current, saved]);
+
+  // The preview's form is built from settings not saved yet: the server compiles it first. Once per
+  // change of the schema, and only after the typing has paused, not per keystroke.
+  const schema = built?.now.schema;
+  const validator = useMemo(() => async () => {
+    await new Promise((resolve) => setTimeout(resolve, PREVIEW_COMPILE_DELAY_MS));
+    const compiled = await previewValidator(orgId, name, { settings: current, mode });
+    if (compiled.hasError || !compiled.data) throw new Error(`preview validator: ${compiled.status}`);
+    return loadFormValidator(compiled.data.url, schema!);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is read when the schema it builds changes
+  }, [orgId, name, mode, schema]);
 
   async function check(formData: unknown) {
     const response = await validateForm(orgId, name, { settings: current, mode, data: formData });
@@ -196,7 +212,8 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
               key={`${name}:${mode}`}
               idPrefix="preview"
               form={built.now}
-              formData={data}
+              validator={validator}
+              formData={data as Record<string, unknown> | undefined}
               onChange={setData}
               onSubmit={(formData) => void check(formData)}
               serverErrors={result?.errors ?? []}

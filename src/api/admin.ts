@@ -10,6 +10,7 @@ import type {
   AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminLoginForm, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply, PublicProfileBody, SaveSettingsReply,
   RevokeAccessKeyReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
 } from '../../schemas/api/admin.ts';
+import type { PreviewValidatorAnswer, PreviewValidatorBody } from '../../schemas/api/forms.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { api, setCsrfToken } from './client.ts';
@@ -52,6 +53,11 @@ export function saveAdminSettings(orgId: string, settings: OrgSettingsInput, set
 /** The preview's server check of a filled-in form, against the settings being edited (not yet saved). */
 export function validateForm(orgId: string, form: FormName, body: ValidateFormBody) {
   return api.post<ValidateFormReply | null>(paths.adminValidateForm(orgId, form), { json: body });
+}
+
+/** Compiles the preview's form from the settings being edited; answers where its validator module is. */
+export function previewValidator(orgId: string, form: FormName, body: PreviewValidatorBody) {
+  return api.post<PreviewValidatorAnswer | null>(paths.adminPreviewValidator(orgId, form), { json: body });
 }
 
 export function createInvitation(orgId: string, person: InvitationBody) {

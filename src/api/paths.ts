@@ -25,6 +25,10 @@ export const paths = {
   adminOrganizations: '/admin/api/orgs',
   adminSettings: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/settings`,
   adminValidateForm: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validate`,
+  adminPreviewValidator: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validator`,
+  adminSettingsValidator: '/admin/api/forms/settings.js',
+  formValidator: (runtimeVersion: number, orgId: string, form: string, mode: string, schemaHash: string) =>
+    `/forms/v${runtimeVersion}/${seg(orgId)}/${seg(form)}/${seg(mode)}/${seg(schemaHash)}.js`,
   adminInvitations: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/invitations`,
   adminPublicProfiles: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publicProfiles`,
   adminAccessKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys`,

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, useInit } from '../api/hooks.ts';
-import { LoadingBar } from '../components/LoadingBar.tsx';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { createI18n, initialLanguage } from '../i18n/i18n.ts';
 import { accessKeyForInit, accessKeyToStore, storeAccessKey, storedAccessKey } from './accessKey.ts';

@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
-import { LoadingBar } from '../components/LoadingBar.tsx';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { OrgContext, type OrgState } from '../org/OrgContext.tsx';
 import { buildRoutes } from './buildRoutes.tsx';
 import { hasPublicPortalEntry } from './publicPortalEntry.ts';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { HelpTip } from '../components/HelpTip.tsx';
-import { LoadingBar } from '../components/LoadingBar.tsx';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { useOrg } from '../org/OrgContext.tsx';
 import { DeactivatedPage } from './pages/DeactivatedPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';

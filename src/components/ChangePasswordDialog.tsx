@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog.tsx';
-import { LoadingBar } from './LoadingBar.tsx';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 
 /** The form and the form engine are loaded when the dialog first opens, so a page without a form stays light. */
 const ChangePasswordForm = lazy(() => import('./ChangePasswordForm.tsx'));

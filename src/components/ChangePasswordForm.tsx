@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildChangePasswordSchema } from '../../schemas/forms/buildChangePasswordSchema.ts';
 import { changePassword } from '../api/accounts.ts';
 import { navigation, setCsrfToken } from '../api/client.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission, type SubmitOutcome } from '../forms/index.ts';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type SubmitOutcome } from '../forms/index.ts';
 import { useOrg } from '../org/OrgContext.tsx';
 
 /** §3 "Change-password form: currentPassword, newPassword, confirmPassword". */
@@ -56,14 +56,14 @@ interface ChangePasswordFormProps {
 export default function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const { boot, flags, account } = useOrg();
-  const form = useMemo(() => buildChangePasswordSchema(boot.organization, { featureFlags: flags }, 'edit'), [boot.organization, flags]);
+  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, 'changePassword', buildChangePasswordSchema, { featureFlags: flags }, 'edit');
   const submission = useSubmission<ChangePasswordData>({}, (values) => requestPasswordChange(boot.orgId, account?.username ?? '', values, onChanged));
   const container = useRef<HTMLDivElement>(null);
 
-  // Loaded after the dialog opened, the dialog itself holds the focus: it moves to the first field.
-  // (Already loaded, the form is there when the dialog opens, and the dialog focuses the field itself;
+  // Drawn after the dialog opened (this chunk or the form's validator loading), the dialog itself
+  // holds the focus: it moves to the first field. (Drawn at once, the dialog focuses the field itself;
   // focusing here first would make the dialog take the field for the opener it returns the focus to.)
-  useEffect(() => {
+  const focusFirstField = useCallback(() => {
     const dialog = container.current?.closest('[role="dialog"]');
     if (dialog && document.activeElement === dialog) container.current?.querySelector<HTMLElement>('input')?.focus();
   }, []);
@@ -71,7 +71,7 @@ export default function ChangePasswordForm({ onCancel, onChanged }: ChangePasswo
   return (
     <div ref={container}>
       <FormAlert message={submission.message} />
-      <SchemaForm idPrefix="change-password" form={form} {...submission.form} submitLabelKey="changePassword.submit">
+      <SchemaForm idPrefix="change-password" form={form} validator={validator} {...submission.form} submitLabelKey="changePassword.submit" onShown={focusFirstField}>
         <button type="button" className="button" onClick={onCancel}>{t('form.dialog.cancel')}</button>
       </SchemaForm>
     </div>

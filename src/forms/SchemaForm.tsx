@@ -5,24 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { trimStrings } from '../../schemas/forms/trimStrings.ts';
 import type { BuiltForm, FieldError } from '../../schemas/forms/types.ts';
 import '../styles/forms.css';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { ErrorSummary, errorSummaryEntries } from './ErrorSummary.tsx';
 import { FIELDS } from './fields.ts';
 import { focusField } from './focusField.ts';
 import { valueAtPointer, type FormContextData } from './formContext.ts';
 import { blockingErrors, initialMessageState, messagePolicy, summaryVisible, visibleErrors, type MessageEvent } from './messagePolicy.ts';
-import { pointerOfId, pointerSegments } from './pointers.ts';
+import { isWithin, pointerOfId, pointerSegments } from './pointers.ts';
 import { TEMPLATES } from './templates.ts';
 import { toErrorSchema } from './toErrorSchema.ts';
 import { translateFieldError, translateLabel } from './translate.ts';
 import type { AsyncCheck } from './useAsyncCheck.ts';
 import { useFieldFocus } from './useFieldFocus.ts';
 import { DEFAULT_FORM_STATE_BEHAVIOR, useFormData } from './useFormData.ts';
-import { formValidator, validateFormData } from './validator.ts';
+import { useFormValidator } from './useFormValidator.ts';
+import type { ValidatorSource } from './validator.ts';
 import { WIDGETS } from './widgets.ts';
 
 export interface SchemaFormProps<T> {
   /** A builder's output (schemas/forms): what to draw and how to validate it. */
   form: BuiltForm;
+  /** Where the form's precompiled validator comes from (src/forms/validator.ts): its module's address, or a loader. */
+  validator: ValidatorSource;
   formData: T;
   onChange?: (data: T) => void;
   /** A field was left, with its (trimmed) value: e.g. forgot-password asks for the username's question (§2). */
@@ -43,11 +47,23 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
   /** Shown just above the submit button, before it in reading order too (§4 sign-up failure message). */
   aboveSubmit?: ReactNode;
+  /** Called once the form's fields are drawn (after its validator arrived). */
+  onShown?: () => void;
 }
 
 interface RootOptions {
   errorSummary?: boolean;
   submitNeeds?: string[];
+}
+
+/** `data` with `value` at the path `segments` (copied along the way; `data` itself is not changed). */
+function withValueAt(data: unknown, segments: readonly string[], value: unknown): unknown {
+  const [head, ...rest] = segments;
+  if (head === undefined) return value;
+  const node = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string, unknown>;
+  copy[head] = withValueAt(node[head], rest, value);
+  return copy;
 }
 
 const NO_CHECKS: Readonly<Record<string, AsyncCheck>> = {};
@@ -56,14 +72,14 @@ const NO_ERRORS: readonly FieldError[] = [];
 /**
  * The portal's one form renderer (ARCHITECTURE.md "The one idea"): rjsf draws a builder's
  * `{ schema, uiSchema }` with our templates and the widget registry; validation is ours, once:
- * the shared ajv validator (src/forms/validator.ts) turned into `{ pointer, key, params }` by
+ * the form's precompiled ajv validator (src/forms/validator.ts) turned into `{ pointer, key, params }` by
  * schemas/forms/fieldErrors.ts, translated, and shown inline through rjsf's `extraErrors`.
  * When a message shows, moves and goes (§5 "checked on blur and submit", the server's errors, the
  * focus after a refused submit of §4/§9) is messagePolicy.ts; this component feeds it rjsf's events.
  */
 export function SchemaForm<T = Record<string, unknown>>({
-  form, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
-  idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit,
+  form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
+  idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit, onShown,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
   const { schema, uiSchema } = form;
@@ -71,7 +87,8 @@ export function SchemaForm<T = Record<string, unknown>>({
   const rootOptions = (uiSchema['ui:options'] ?? {}) as RootOptions;
   const formRef = useRef<Form<T>>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useFormData<T>(rjsfSchema, formData);
+  const { validator: formValidator, state: validatorState } = useFormValidator(validatorSource, schema);
+  const [current, setCurrent] = useFormData<T>(rjsfSchema, formData, formValidator.validator);
   const [messages, dispatch] = useReducer(messagePolicy, serverErrors, initialMessageState);
   // Every new list the parent passes is news; messagePolicy decides whether it is a new answer.
   const [errorsSeen, setErrorsSeen] = useState(serverErrors);
@@ -81,7 +98,7 @@ export function SchemaForm<T = Record<string, unknown>>({
   }
   useFieldFocus(containerRef, idPrefix, messages.focus);
 
-  const validate = useCallback((data: unknown) => validateFormData(schema, trimStrings(data)), [schema]);
+  const validate = useCallback((data: unknown) => formValidator.validate(trimStrings(data)), [formValidator]);
   // The callbacks handed to widgets read the latest data and validator through refs: rjsf may keep
   // an older registry (and the callbacks in it) while the data it holds is unchanged.
   const latest = useRef({ current, validate });
@@ -104,6 +121,12 @@ export function SchemaForm<T = Record<string, unknown>>({
   const reportAsyncError = useCallback((pointer: string, error: FieldError | null) => {
     dispatch({ type: 'asyncResult', pointer, error });
   }, []);
+  const errorsWithin = useCallback((pointer: string, value: unknown) => {
+    const errors = latest.current.validate(withValueAt(latest.current.current, pointerSegments(pointer), value));
+    return errors
+      .filter((error) => isWithin(error.pointer, pointer))
+      .map((error) => ({ ...error, pointer: error.pointer === pointer ? '/' : error.pointer.slice(pointer.length) }));
+  }, []);
 
   const formContext: FormContextData = useMemo(() => ({
     idPrefix,
@@ -114,7 +137,8 @@ export function SchemaForm<T = Record<string, unknown>>({
     setValueAt,
     asyncChecks,
     reportAsyncError,
-  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError]);
+    errorsWithin,
+  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError, errorsWithin]);
 
   const handleChange = (event: IChangeEvent<T>, id?: string) => {
     const data = event.formData as T;
@@ -147,6 +171,15 @@ export function SchemaForm<T = Record<string, unknown>>({
   );
   const gateOpen = (rootOptions.submitNeeds ?? []).every((name) => Boolean(valueAtPointer(current, `/${name}`)));
 
+  const shownNow = validatorState !== 'loading';
+  // Once per time the fields appear (the caller's callback is expected to be stable).
+  useEffect(() => {
+    if (shownNow) onShown?.();
+  }, [shownNow, onShown]);
+
+  // Which fields the form has may depend on its conditions, which only its validator can decide.
+  if (!shownNow) return <LoadingBar />;
+
   return (
     <div className="schema-form" ref={containerRef}>
       <ErrorSummary
@@ -161,7 +194,7 @@ export function SchemaForm<T = Record<string, unknown>>({
         schema={rjsfSchema}
         uiSchema={uiSchema as RjsfUiSchema<T>}
         formData={current}
-        validator={formValidator as never}
+        validator={formValidator.validator as never}
         widgets={WIDGETS}
         fields={FIELDS}
         templates={TEMPLATES}

@@ -24,6 +24,12 @@ export interface FormContextData {
   asyncChecks: Readonly<Record<string, AsyncCheck>>;
   /** A widget's async check refused (or, with null, accepted) the value at `pointer`; a refusal blocks the submit. */
   reportAsyncError: (pointer: string, error: FieldError | null) => void;
+  /**
+   * The form's errors at `pointer` and below if it held `value` there (the form's own validator on
+   * its whole data), pointers relative to `pointer` ('/' for the value itself): a widget asks before
+   * acting on a value (verify an address, ask the server about a username).
+   */
+  errorsWithin: (pointer: string, value: unknown) => FieldError[];
 }
 
 /** The form context as templates and widgets read it. */
@@ -45,6 +51,7 @@ const EMPTY: FormContextData = {
   setValueAt: () => {},
   asyncChecks: {},
   reportAsyncError: () => {},
+  errorsWithin: () => [],
 };
 
 /** The value at a JSON pointer of `data`. */

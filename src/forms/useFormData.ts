@@ -1,6 +1,5 @@
-import { createSchemaUtils, deepEquals, type Experimental_DefaultFormStateBehavior, type RJSFSchema } from '@rjsf/utils';
+import { createSchemaUtils, deepEquals, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
-import { formValidator } from './validator.ts';
 
 /**
  * rjsf's defaults, except that a `const` is not a default: the terms box (`const: true`, §2 "terms
@@ -14,8 +13,8 @@ export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior 
  * while it is being constructed, and a submit gate sees the defaults too. New data from the parent
  * replaces what is shown only when it differs (a parent may pass an equal object on every render).
  */
-export function useFormData<T>(schema: RJSFSchema, formData: T): [T, (data: T) => void] {
-  const schemaUtils = useMemo(() => createSchemaUtils<T>(formValidator as never, schema, DEFAULT_FORM_STATE_BEHAVIOR), [schema]);
+export function useFormData<T>(schema: RJSFSchema, formData: T, validator: ValidatorType): [T, (data: T) => void] {
+  const schemaUtils = useMemo(() => createSchemaUtils<T>(validator as never, schema, DEFAULT_FORM_STATE_BEHAVIOR), [validator, schema]);
   const withDefaults = (data: T) => schemaUtils.getDefaultFormState(schema, data) as T;
   const [current, setCurrent] = useState<T>(() => withDefaults(formData));
   const [seenData, setSeenData] = useState(formData);

@@ -1,21 +1,90 @@
 /**
- * The browser's validator: rjsf's ajv8 validator customised with the same ajv options, keywords and
- * formats the server uses (schemas/forms/ajvOptions.ts), exactly as tests/support/formValidators.ts
- * builds it, so a rule proven in the rule tables is the rule the form applies.
+ * The browser's validator (issue 10 item 1): the form's schema precompiled by the server with the
+ * very ajv options, keywords and formats it validates with (server/services/validatorModules.ts),
+ * imported as a same-origin ES module and handed to rjsf through `createPrecompiledValidator`. No
+ * ajv compiler reaches the browser and nothing is evaluated from a string, so the CSP has no
+ * 'unsafe-eval'. The phone keyword (libphonenumber-js) is loaded only for a form with a phone field.
+ *
+ * The form draws once its validator is there (the conditions of its schema decide which fields it
+ * has); if it cannot be had, the form draws and submits with `PENDING`: no browser check, the server's
+ * answer shows the errors instead.
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { hashForSchema } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ErrorObject } from 'ajv';
-import { FORM_AJV_OPTIONS, FORM_FORMATS } from '../../schemas/forms/ajvOptions.ts';
+import type { FormName } from '../../schemas/forms/formBuilders.ts';
+import { formModules } from '../api/forms.ts';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
-import type { FieldError, FormSchema } from '../../schemas/forms/types.ts';
+import type { FieldError, FormFlags, FormMode, FormSchema } from '../../schemas/forms/types.ts';
+import { usesPhoneRule, validateOf, validatorRuntime, VALIDATOR_RUNTIME_VERSION, type ValidatorRuntime } from '../../schemas/forms/validatorRuntime.ts';
 
-export const formValidator = customizeValidator({
-  ajvOptionsOverrides: { ...FORM_AJV_OPTIONS, keywords: [...FORM_AJV_OPTIONS.keywords] },
-  customFormats: { ...FORM_FORMATS },
-});
+/** What a compiled module's `createValidators(runtime)` answers: one validator per schema hash. */
+export type ValidateFns = Parameters<typeof createPrecompiledValidator>[0];
+export type CreateValidators = (runtime: ValidatorRuntime) => ValidateFns;
 
-/** §5 errors of `data` against `schema`: `{ pointer, key, params }` per field and keyword, in document order. */
-export function validateFormData(schema: FormSchema, data: unknown): FieldError[] {
-  const { errors } = formValidator.rawValidation<ErrorObject>(schema as never, data);
-  return toFieldErrors(errors);
+export interface FormValidator {
+  /** Handed to rjsf (it resolves `if` conditions with it while drawing). */
+  validator: ValidatorType;
+  /** §5 errors of `data`: `{ pointer, key, params }` per field and keyword, in document order. */
+  validate(data: unknown): FieldError[];
 }
+
+/** Where a form's validator comes from: the address of its module, a loader of one's own (the admin preview), or the validator itself (tests). */
+export type ValidatorSource = string | (() => Promise<FormValidator>) | FormValidator;
+
+/** The validator built from a module's functions for `schema` (the same object rjsf draws). */
+export function formValidatorFrom(validateFns: ValidateFns, schema: FormSchema): FormValidator {
+  const validator = createPrecompiledValidator(validateFns, schema as RJSFSchema);
+  return {
+    validator,
+    validate: (data) => toFieldErrors(validator.rawValidation<ErrorObject>(schema as RJSFSchema, data).errors),
+  };
+}
+
+/** The runtime a module of `schema` needs: the phone keyword only if the form has a phone field. */
+export async function runtimeFor(schema: FormSchema): Promise<ValidatorRuntime> {
+  if (!usesPhoneRule(schema)) return validatorRuntime();
+  const { phoneNumberKeyword } = await import('../../schemas/rules/phoneNumber.ts');
+  return validatorRuntime(validateOf(phoneNumberKeyword));
+}
+
+/**
+ * Imports a module by its address. The browser imports it; the UI tests run in Node, whose loader
+ * takes no http: address, so there the same module text is fetched and imported as a data: URL.
+ */
+function importModule(url: string): Promise<{ default: CreateValidators }> {
+  if (import.meta.env.MODE === 'test') {
+    return fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return import(/* @vite-ignore */ `data:text/javascript;charset=utf-8,${encodeURIComponent(await response.text())}`) as Promise<{ default: CreateValidators }>;
+    });
+  }
+  return import(/* @vite-ignore */ url) as Promise<{ default: CreateValidators }>;
+}
+
+/** Loads the module at `url` (and the phone keyword when needed, at the same time) for `schema`. */
+export async function loadFormValidator(url: string, schema: FormSchema): Promise<FormValidator> {
+  const [module, runtime] = await Promise.all([importModule(url), runtimeFor(schema)]);
+  return formValidatorFrom(module.default(runtime), schema);
+}
+
+/**
+ * The address of a built form's module (server: routes/public/forms): which form of which
+ * organisation, built with which flags, and the hash of the schema the browser built, which the
+ * server checks against its own build (a stale page gets 409 and validates on the server only).
+ */
+export function formValidatorUrl(orgId: string, name: FormName, mode: FormMode, flags: FormFlags, schema: FormSchema): string {
+  return formModules.form(VALIDATOR_RUNTIME_VERSION, orgId, name, mode, hashForSchema(schema as RJSFSchema), flags);
+}
+
+/** When no module can be had: rjsf draws every `if` as not met, and nothing is refused in the browser (the server still checks). */
+export const PENDING: FormValidator = {
+  validator: {
+    validateFormData: () => ({ errors: [], errorSchema: {} }),
+    toErrorList: () => [],
+    isValid: () => false,
+    rawValidation: () => ({ errors: [] }),
+  } as ValidatorType,
+  validate: () => [],
+};

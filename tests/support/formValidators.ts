@@ -1,6 +1,7 @@
 /**
- * The two validators of a form, side by side, for the table-driven rule tests: the browser's
- * (src/forms/validator.ts, rjsf's ajv8 validator) and the server's (server/services/formValidator.ts).
+ * The two validators of a form, side by side, for the table-driven rule tests: the browser's (the
+ * form's precompiled module, as src/forms/validator.ts hands it to rjsf's precompiled validator) and
+ * the server's (server/services/formValidator.ts).
  * A rule is proven only when both give the same field errors.
  */
 import { randomUUID } from 'node:crypto';
@@ -8,11 +9,11 @@ import { expect } from 'vitest';
 import { trimStrings } from '../../schemas/forms/trimStrings.ts';
 import type { BuiltForm, FieldError } from '../../schemas/forms/types.ts';
 import { validateSubmission } from '../../server/services/formValidator.ts';
-import { validateFormData } from '../../src/forms/validator.ts';
+import { compiledFormValidator } from './compiledValidator.ts';
 
-/** The browser's check, as SchemaForm runs it: trimmed data through src/forms/validator.ts. */
+/** The browser's check, as SchemaForm runs it: trimmed data through the form's precompiled validator. */
 export function browserErrors(form: BuiltForm, data: unknown): FieldError[] {
-  return validateFormData(form.schema, trimStrings(data));
+  return compiledFormValidator(form.schema).validate(trimStrings(data));
 }
 
 export function serverErrors(form: BuiltForm, data: unknown): FieldError[] {

@@ -12,6 +12,7 @@ import { loginPageVariant } from '../../schemas/universalProfile.ts';
 import LoginScreen from '../../src/screens/login/LoginScreen.tsx';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { renderInOrg } from './renderInOrg.tsx';
+import { settled } from './visit.ts';
 
 const UP = 'https://up.example/profile';
 const portal = (status: 'Enabled' | 'Disabled', universalProfileUrl = UP) => ({ publicPortal: { status, url: '', universalProfileUrl } });
@@ -41,6 +42,7 @@ describe('the login page with the public portal\'s flags', () => {
     const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, ...portal('Enabled') });
     await renderInOrg([{ path: '/:orgId/login', element: <LoginScreen /> }], '/springfield/login', { settings, flags });
     await screen.findByRole('heading', { name: en['page.title.login'] });
+    await settled();
   }
 
   it('shows the universal-profile panel, links sign-up there, and hides the login form when asked', async () => {

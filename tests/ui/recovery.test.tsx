@@ -13,7 +13,7 @@ import { SECURITY_QUESTIONS } from '../../schemas/forms/commonFields.ts';
 import type { DemoMail } from '../../schemas/demo.ts';
 import { navigation } from '../../src/api/client.ts';
 import { bootPage } from './bootPage.tsx';
-import { visit } from './visit.ts';
+import { settled, visit } from './visit.ts';
 
 async function createMember(member: { username: string; password: string; email: string; securityQuestion?: string; securityAnswer?: string; passwordExpired?: boolean }) {
   const response = await fetch('/test/createMember?orgId=springfield', {
@@ -33,6 +33,7 @@ const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`)) as
 async function logIn(username: string, password: string) {
   bootPage('/springfield/login');
   await screen.findByRole('heading', { name: 'Login' });
+  await settled();
   await userEvent.type(field(en['login.username.label']), username);
   await userEvent.type(field(en['login.password.label']), password);
   await userEvent.click(screen.getByRole('button', { name: en['login.submit'] }));
@@ -65,6 +66,7 @@ describe('forgot password (§4, §5)', () => {
     await createMember({ username: 'ui.question', password: 'Any!Passw0rd', email: 'ui.question@example.org', securityQuestion: 'question_three', securityAnswer: 'Shelbyville' });
     bootPage('/springfield/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInstanceOf(HTMLElement);
+    await settled();
     expect(screen.getByRole('link', { name: en['forgotPassword.backToLogin'] }).getAttribute('href')).toBe('/springfield/login');
     const answer = () => field(en['forgotPassword.securityAnswer.label']);
     expect(answer().getAttribute('aria-describedby') ?? '').not.toMatch(/description/);
@@ -81,6 +83,7 @@ describe('forgot password (§4, §5)', () => {
     async function strangersQuestion() {
       bootPage('/springfield/forgot-password');
       await screen.findByRole('heading', { name: 'Forgot password' });
+      await settled();
       await userEvent.type(field(en['login.username.label']), 'nobody.at.all');
       await userEvent.tab();
       await waitFor(() => expect(shownQuestions()).toHaveLength(1));
@@ -98,6 +101,7 @@ describe('forgot password (§4, §5)', () => {
     async function request(answer: string) {
       bootPage('/springfield/forgot-password');
       await screen.findByRole('heading', { name: 'Forgot password' });
+      await settled();
       await userEvent.type(field(en['login.username.label']), 'ui.recovery');
       await userEvent.type(field(en['forgotPassword.email.label']), email);
       await userEvent.type(field(en['forgotPassword.securityAnswer.label']), answer);
@@ -120,6 +124,7 @@ describe('forgot password (§4, §5)', () => {
     // The mailed link: the reset form, success hides it and points to login.
     bootPage(new URL(link).pathname + new URL(link).search);
     expect(await screen.findByText(en['resetPassword.intro'])).toBeInstanceOf(HTMLElement);
+    await settled();
     expect(screen.queryByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`))).toBeNull();
     await userEvent.type(field(en['changePassword.newPassword.label']), 'New!Passw0rd');
     await userEvent.type(field(en['changePassword.confirmPassword.label']), 'New!Passw0rd');
@@ -132,6 +137,7 @@ describe('forgot password (§4, §5)', () => {
     // Single use: the same link again says so and offers a new one.
     bootPage(new URL(link).pathname + new URL(link).search);
     await screen.findByText(en['resetPassword.intro']);
+    await settled();
     await userEvent.type(field(en['changePassword.newPassword.label']), 'Other!Passw0rd');
     await userEvent.type(field(en['changePassword.confirmPassword.label']), 'Other!Passw0rd');
     await userEvent.click(screen.getByRole('button', { name: en['resetPassword.submit'] }));
@@ -149,6 +155,7 @@ describe('forgot password (§4, §5)', () => {
     await createMember({ username: 'ui.throttle', password: 'Old!Passw0rd', email, securityQuestion: 'question_two', securityAnswer: 'Smith' });
     bootPage('/springfield/forgot-password');
     await screen.findByRole('heading', { name: 'Forgot password' });
+    await settled();
     await userEvent.type(field(en['login.username.label']), 'ui.throttle');
     await userEvent.type(field(en['forgotPassword.email.label']), email);
     await userEvent.type(field(en['forgotPassword.securityAnswer.label']), 'Smith');
@@ -176,6 +183,7 @@ describe('reset password without a link', () => {
   it('refuses an unknown token with the clear message and the link to forgot-password', async () => {
     bootPage('/springfield/reset-password?token=not-a-real-token');
     await screen.findByText(en['resetPassword.intro']);
+    await settled();
     await userEvent.type(field(en['changePassword.newPassword.label']), 'New!Passw0rd');
     await userEvent.type(field(en['changePassword.confirmPassword.label']), 'New!Passw0rd');
     await userEvent.click(screen.getByRole('button', { name: en['resetPassword.submit'] }));

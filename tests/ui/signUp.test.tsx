@@ -20,7 +20,7 @@ import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { bootPage } from './bootPage.tsx';
 import { renderInOrg } from './renderInOrg.tsx';
-import { visit } from './visit.ts';
+import { settled, visit } from './visit.ts';
 
 // Each sign-up waits for argon2 on the server (password and answer).
 vi.setConfig({ testTimeout: 30_000 });
@@ -134,6 +134,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
   it('shows the builder\'s sections and keeps the create button disabled until the terms box is ticked', async () => {
     bootPage('/springfield/new');
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);
+    await settled();
     await waitFor(() => expect(document.title).toBe('City of Springfield - Sign up'));
     const sections = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(sections).toEqual([en['signup.section.account'], en['signup.section.contact'], en['signup.section.location'], en['signup.section.terms']]);

@@ -192,7 +192,8 @@ describe('tenant tables', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
         'access_keys', 'addresses', 'admin_login_throttle', 'admin_sessions', 'admins', 'banners', 'contact_paths', 'contacts', 'feature_flags', 'help_and_answers',
-        'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'public_profiles', 'server_secrets', 'session_logins', 'sessions',
+        'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'preview_validator_modules', 'public_profiles', 'server_secrets', 'session_logins',
+        'sessions',
       ],
     );
   });
@@ -201,8 +202,8 @@ describe('tenant tables', () => {
     const config = getTableConfig(table);
     if (!config.columns.some((c) => c.name === 'org_id')) {
       // Not a tenant's: a browser's session spans organisations, administrators see every organisation,
-      // server secrets are the installation's.
-      expect(['sessions', 'admins', 'admin_sessions', 'admin_login_throttle', 'server_secrets']).toContain(name);
+      // server secrets are the installation's, a preview's compiled form is named by its code alone.
+      expect(['sessions', 'admins', 'admin_sessions', 'admin_login_throttle', 'server_secrets', 'preview_validator_modules']).toContain(name);
       return;
     }
     const primary = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { ADMIN_COOKIE, adminRefusal, currentAdmin, type AdminSession } from '../../services/admins.ts';
 import accessKeys from './accessKeys/index.ts';
+import forms from './forms/index.ts';
 import invitations from './invitations/index.ts';
 import settings from './settings/index.ts';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const DOMAINS = [settings, invitations, accessKeys];
+const DOMAINS = [settings, invitations, accessKeys, forms];
 
 export default async function adminScope(app: FastifyInstance, deps: RouteDeps) {
   app.decorateRequest('admin', null);

@@ -1,13 +1,10 @@
 import type { RJSFSchema, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trimStrings } from '../../../schemas/forms/trimStrings.ts';
-import type { FormSchema } from '../../../schemas/forms/types.ts';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 import { VerifyLocationDialog, type VerifiedPoint } from '../components/VerifyLocationDialog.tsx';
 import { formContextOf } from '../formContext.ts';
 import { idOfPointer, pointerOfId } from '../pointers.ts';
-import { validateFormData } from '../validator.ts';
 import { addressLines } from './addressLines.ts';
 import type { AroundWidgetProps } from './aroundWidget.ts';
 import { controlProps } from './controlProps.ts';
@@ -106,7 +103,7 @@ export function SignUpAddressWidget(props: AroundWidgetProps) {
 
   const open = () => {
     // Verifying an address the form refuses would only hide the problem: show the address's messages instead.
-    const problems = validateFormData(schema as FormSchema, trimStrings({ ...address, verified: true }));
+    const problems = context.errorsWithin(pointer, { ...address, verified: true });
     if (problems.length === 0) {
       setDialog('verify');
       return;

@@ -1,10 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
-import type { FormSchema } from '../../../schemas/forms/types.ts';
 import { formContextOf } from '../formContext.ts';
 import { pointerOfId } from '../pointers.ts';
 import { useAsyncCheck, type AsyncCheck, type AsyncCheckState } from '../useAsyncCheck.ts';
-import { validateFormData } from '../validator.ts';
 
 const NEVER: AsyncCheck = async () => true;
 
@@ -43,7 +41,7 @@ export function useWidgetAsyncCheck({ id, schema, options, registry }: Pick<Widg
     state,
     onValue: (value: string) => {
       if (!name) return;
-      if (validateFormData(schema as FormSchema, value.trim()).length > 0) cancel();
+      if (pointer === null || context.errorsWithin(pointer, value).length > 0) cancel();
       else run(value);
     },
   };

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { getComms } from '../../api/comms.ts';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { CommsErrorPage } from '../errors/CommsErrorPage.tsx';
 

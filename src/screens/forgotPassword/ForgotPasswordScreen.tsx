@@ -1,9 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buildForgotPasswordSchema } from '../../../schemas/forms/buildForgotPasswordSchema.ts';
 import { sendResetEmail } from '../../api/forgotPassword.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission } from '../../forms/index.ts';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { useSecurityQuestion } from './useSecurityQuestion.ts';
 
@@ -28,7 +28,7 @@ export default function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const { boot, flags } = useOrg();
   const orgId = boot.orgId;
-  const built = useMemo(() => buildForgotPasswordSchema(boot.organization, { featureFlags: flags }, 'signup'), [boot.organization, flags]);
+  const { form: built, validator } = useBuiltForm(orgId, boot.organization, 'forgotPassword', buildForgotPasswordSchema, { featureFlags: flags }, 'signup');
   const question = useSecurityQuestion(orgId, built);
   const [sent, setSent] = useState(false);
   const lastSubmit = useRef(Number.NEGATIVE_INFINITY);
@@ -60,6 +60,7 @@ export default function ForgotPasswordScreen() {
           <SchemaForm
             idPrefix="forgot-password"
             form={question.form}
+            validator={validator}
             {...submission.form}
             onSubmit={submitUnlessThrottled}
             onFieldBlur={(pointer, value) => pointer === '/username' && typeof value === 'string' && question.ask(value)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buildForgotUsernameSchema } from '../../../schemas/forms/buildForgotUsernameSchema.ts';
 import { sendUsernameEmail, validateEmail } from '../../api/forgotUsername.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission } from '../../forms/index.ts';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 
 /**
@@ -16,7 +16,7 @@ export default function ForgotUsernameScreen() {
   const { t } = useTranslation();
   const { boot, flags } = useOrg();
   const orgId = boot.orgId;
-  const form = useMemo(() => buildForgotUsernameSchema(boot.organization, { featureFlags: flags }, 'signup'), [boot.organization, flags]);
+  const { form, validator } = useBuiltForm(orgId, boot.organization, 'forgotUsername', buildForgotUsernameSchema, { featureFlags: flags }, 'signup');
   const [status, setStatus] = useState<number | null>(null);
   const knownEmail = useCallback(async (value: string, signal: AbortSignal) => {
     const result = await validateEmail(orgId, value, signal);
@@ -46,7 +46,7 @@ export default function ForgotUsernameScreen() {
         <>
           <p>{t('forgotUsername.intro')}</p>
           <FormAlert message={submission.message} />
-          <SchemaForm idPrefix="forgot-username" form={form} {...submission.form} asyncChecks={asyncChecks} submitLabelKey="forgotUsername.submit" />
+          <SchemaForm idPrefix="forgot-username" form={form} validator={validator} {...submission.form} asyncChecks={asyncChecks} submitLabelKey="forgotUsername.submit" />
         </>
       )}
       <p><Link to="../login" relative="path">{t('forgotUsername.backToLogin')}</Link></p>

@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
 import { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { login, type LoginReply } from '../../api/accounts.ts';
 import { navigation, writeOrgCookie } from '../../api/client.ts';
-import { done, FormAlert, SchemaForm, useSubmission, type FailureMessage } from '../../forms/index.ts';
+import { done, FormAlert, SchemaForm, useBuiltForm, useSubmission, type FailureMessage } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { LoginLinks, UniversalProfilePanel } from './LoginLinks.tsx';
@@ -30,7 +29,7 @@ export default function LoginScreen() {
   const [params] = useSearchParams();
   // Set by the expired-password form after the change (§4 "success sets N and goes to login").
   const passwordChanged = (useLocation().state as LoginNotice | null)?.passwordChanged === true;
-  const form = useMemo(() => buildLoginSchema(boot.organization, { featureFlags: flags }, 'signup'), [boot.organization, flags]);
+  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, 'login', buildLoginSchema, { featureFlags: flags }, 'signup');
   const accessKey = params.get('accessKey');
   const variant = loginPageVariant(boot.organization, flags, boot.orgId);
   const submission = useSubmission<{ username?: string; password?: string }>({}, async (values) => {
@@ -58,7 +57,7 @@ export default function LoginScreen() {
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       <FormAlert message={submission.message} />
       {variant.panelUrl ? <UniversalProfilePanel url={variant.panelUrl} /> : null}
-      {variant.hideLoginForm ? null : <SchemaForm idPrefix="login" form={form} {...submission.form} submitLabelKey="login.submit" />}
+      {variant.hideLoginForm ? null : <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" />}
       <LoginLinks variant={variant} keep={accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : ''} />
     </section>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemoMail } from '../../../schemas/demo.ts';
 import { useDemoMails, useDemoOrganizations } from '../../api/hooks.ts';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buildResetPasswordSchema } from '../../../schemas/forms/buildResetPasswordSchema.ts';
 import { readCookie, writeOrgCookie } from '../../api/client.ts';
 import { resetPassword } from '../../api/forgotPassword.ts';
 import { requestPasswordChange, type ChangePasswordData } from '../../components/ChangePasswordForm.tsx';
-import { done, FormAlert, refused, SchemaForm, useSubmission } from '../../forms/index.ts';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 
 /** Where the login screen keeps the username of an expired password (§4), for the change call's loginId (same key there). */
@@ -35,10 +35,8 @@ export default function ResetPasswordScreen() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
   const expired = !token && readCookie('p_expired') === 'Y';
-  const form = useMemo(
-    () => buildResetPasswordSchema(boot.organization, { featureFlags: flags, expiredPassword: expired }, 'edit'),
-    [boot.organization, flags, expired],
-  );
+  // The builder draws the same form in every mode; 'signup' is the one the server lists for it.
+  const { form, validator } = useBuiltForm(orgId, boot.organization, 'resetPassword', buildResetPasswordSchema, { featureFlags: flags, expiredPassword: expired }, 'signup');
   const [outcome, setOutcome] = useState<'form' | 'reset' | 'linkInvalid'>('form');
   const submission = useSubmission<ChangePasswordData>({}, async (values) => {
     if (expired) {
@@ -75,7 +73,7 @@ export default function ResetPasswordScreen() {
         <>
           <p>{t(expired ? 'resetPassword.expired.intro' : 'resetPassword.intro')}</p>
           <FormAlert message={submission.message} />
-          <SchemaForm idPrefix="reset-password" form={form} {...submission.form} submitLabelKey="resetPassword.submit" />
+          <SchemaForm idPrefix="reset-password" form={form} validator={validator} {...submission.form} submitLabelKey="resetPassword.submit" />
         </>
       )}
     </section>

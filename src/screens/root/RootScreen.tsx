@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDemoOrganizations } from '../../api/hooks.ts';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 

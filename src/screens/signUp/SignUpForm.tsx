@@ -13,6 +13,8 @@ export const SIGN_UP_FAILED = 'signup.failed';
 interface SignUpFormProps {
   /** The sign-up builder's form for the page's variant. */
   form: BuiltForm;
+  /** Its precompiled validator's address (useBuiltForm). */
+  validator: string;
   initialData: SignUpFormData;
   /** Sends the (trimmed, browser-valid) form data: signUp or register (§7). */
   send: (data: SignUpFormData) => Promise<ApiResult<SignUpReply | null>>;
@@ -28,7 +30,7 @@ interface SignUpFormProps {
  * signUpError stored from errorCode … Failure message shows above the create button": field errors go
  * inline; otherwise the errorCode's own message, or SIGN_UP_FAILED for a code the catalogue lacks.
  */
-export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormProps) {
+export function SignUpForm({ form, validator, initialData, send, onSignedIn }: SignUpFormProps) {
   const { i18n } = useTranslation();
   const orgId = useOrg().boot.orgId;
   // §5 username "unused ('ssp.login.username.exist'); availability checked by server only when at
@@ -55,6 +57,7 @@ export function SignUpForm({ form, initialData, send, onSignedIn }: SignUpFormPr
     <SchemaForm<SignUpFormData>
       idPrefix="signup"
       form={form}
+      validator={validator}
       {...submission.form}
       asyncChecks={asyncChecks}
       submitLabelKey="signup.create.button"

@@ -5,8 +5,9 @@ import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { getPublicProfile, register } from '../../api/publicProfile.ts';
+import { useBuiltForm } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { prefillFromPublicProfile } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 import { SignUpProblem } from './SignUpProblem.tsx';
@@ -27,7 +28,7 @@ export default function SignUpPublicScreen() {
   const { orgId, organization: org } = boot;
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const form = useMemo(() => buildSignUpSchema(org, { featureFlags: flags, signUpVariant: 'public' }, 'signup'), [org, flags]);
+  const { form, validator } = useBuiltForm(orgId, org, 'signUp', buildSignUpSchema, { featureFlags: flags, signUpVariant: 'public' }, 'signup');
 
   const load = useMemo(() => {
     if (!token) return null;
@@ -50,6 +51,7 @@ export default function SignUpPublicScreen() {
       <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
       <SignUpForm
         form={form}
+        validator={validator}
         initialData={prefill.data}
         send={send}
         onSignedIn={() => sessionStorage.setItem(PUBLIC_PORTAL_SESSION_FLAG, 'true')}

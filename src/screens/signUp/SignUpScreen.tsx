@@ -7,8 +7,9 @@ import { toPayload } from '../../../schemas/signUp/toPayload.ts';
 import { universalProfileRedirect } from '../../../schemas/universalProfile.ts';
 import { navigation } from '../../api/client.ts';
 import { signUp, userInfo } from '../../api/registration.ts';
+import { useBuiltForm } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { invitationOf } from './invitation.ts';
 import { prefillFromUserInfo } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
@@ -30,7 +31,7 @@ export default function SignUpScreen() {
   const search = params.toString();
   const invitation = useMemo(() => invitationOf(new URLSearchParams(search)), [search]);
   const external = universalProfileRedirect(org, flags, orgId);
-  const form = useMemo(() => buildSignUpSchema(org, { featureFlags: flags, signUpVariant: 'standard' }, 'signup'), [org, flags]);
+  const { form, validator } = useBuiltForm(orgId, org, 'signUp', buildSignUpSchema, { featureFlags: flags, signUpVariant: 'standard' }, 'signup');
 
   useEffect(() => {
     if (external) navigation.assign(external);
@@ -57,7 +58,7 @@ export default function SignUpScreen() {
   return (
     <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
       <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
-      <SignUpForm form={form} initialData={prefill.data} send={send} />
+      <SignUpForm form={form} validator={validator} initialData={prefill.data} send={send} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import { SchemaForm, type SchemaFormProps } from '../../../src/forms/SchemaForm.tsx';
+import { compiledFormValidator } from '../../support/compiledValidator.ts';
 
 export interface Rendered {
   submitted: unknown[];
@@ -22,6 +23,7 @@ export function renderForm(
     <I18nextProvider i18n={i18n}>
       <SchemaForm<Record<string, unknown>>
         form={form}
+        validator={compiledFormValidator((extra.form ?? props.form ?? form).schema)}
         formData={{}}
         submitLabelKey="test.form.submit"
         onSubmit={(data) => submitted.push(data)}
