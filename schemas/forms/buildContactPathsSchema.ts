@@ -9,7 +9,7 @@
 import { EMAIL_PATH_TYPES, PHONE_PATH_TYPES, type ContactPathDefinition, type ContactPathType } from '../entities.ts';
 import type { OrgSettings } from '../orgSettings.ts';
 import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
-import { ttyCountry } from '../rules/phoneNumber.ts';
+import { ttyCountry } from '../rules/countries.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { assembleForm } from './assembleForm.ts';
 import { quietTimeFramesSchema } from './buildQuietTimeSchema.ts';

@@ -4,7 +4,7 @@
  * the country among the allowed ones, TTY/TDD only US or CA.
  */
 import type { ContactPathType } from '../entities.ts';
-import { ttyCountry } from '../rules/phoneNumber.ts';
+import { ttyCountry } from '../rules/countries.ts';
 import type { OrgSettings } from '../orgSettings.ts';
 import type { FormSchema } from './types.ts';
 

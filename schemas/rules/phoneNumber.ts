@@ -23,13 +23,11 @@ import {
   type CountryCode,
 } from 'libphonenumber-js/max';
 import { CONTACT_PATH_TYPES, type ContactPathType, type ContactPathValue } from '../entities.ts';
+import { isForcedBypassRegion, TTY_COUNTRIES, ttyCountry } from './countries.ts';
 import { LIMITS } from './limits.ts';
 
-/** §4/§9: regions where 'use as is' is forced on and locked (none of them has numbering metadata). */
-export const FORCED_BYPASS_REGIONS = ['PN', 'UM', 'AN', 'CS', 'AQ'] as const;
-
-/** §5: the only countries a TTYTDD path may have. */
-export const TTY_COUNTRIES = ['US', 'CA'] as const;
+// The plain lists and checks live in ./countries.ts (no metadata there, for the pages without a phone field).
+export { FORCED_BYPASS_REGIONS, isForcedBypassRegion, TTY_COUNTRIES, ttyCountry } from './countries.ts';
 
 /** §3 "defaultCountry (default US)", §9 "Defaults: country US". */
 const DEFAULT_COUNTRY = 'US';
@@ -47,16 +45,6 @@ const LETTERS = /\p{L}/u;
 
 /** A country code as compared: trimmed, upper case; anything that is not a string is no code. */
 const upper = (country: unknown) => (typeof country === 'string' ? country.trim().toUpperCase() : '');
-
-/** §4: whether `country` forces 'use as is' on (and locks the checkbox). */
-export function isForcedBypassRegion(country: string | undefined | null): boolean {
-  return (FORCED_BYPASS_REGIONS as readonly string[]).includes(upper(country));
-}
-
-/** §5 "for TTYTDD only US and CA (a TTYTDD path with another country is forced to US)". */
-export function ttyCountry(country: string | undefined | null): (typeof TTY_COUNTRIES)[number] {
-  return upper(country) === 'CA' ? 'CA' : 'US';
-}
 
 /** §5 "Numbers are stripped to digits": every character that is not 0–9 goes. */
 export function phoneDigits(value: string): string {

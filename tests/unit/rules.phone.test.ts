@@ -4,8 +4,11 @@
  * server's validator alike. Numbers are real-format numbers checked against libphonenumber-js's max
  * metadata; rows marked "min would accept" are the ones the smaller metadata set gets wrong.
  */
+import { getCountries } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import type { BuiltForm, FormSchema } from '../../schemas/forms/types.ts';
+import { namedCountries, NUMBERING_PLAN_COUNTRIES } from '../../schemas/rules/countries.ts';
+import { phoneCountries } from '../../schemas/rules/phoneCountries.ts';
 import {
   checkPhone,
   FORCED_BYPASS_REGIONS,
@@ -128,6 +131,17 @@ describe('checkPhone (§5 Phone/SMS, §4 use as is)', () => {
 describe('phone helpers', () => {
   it('§4/§9: the forced-bypass regions are PN, UM, AN, CS, AQ', () => {
     expect([...FORCED_BYPASS_REGIONS]).toEqual(['PN', 'UM', 'AN', 'CS', 'AQ']);
+  });
+
+  it('the countries written out for the pages without a phone field are libphonenumber-js\'s, in its order', () => {
+    expect([...NUMBERING_PLAN_COUNTRIES]).toEqual(getCountries());
+  });
+
+  it('the address country select lists the phone widget\'s countries with a numbering plan, in the same order and names', () => {
+    for (const language of ['en_US', 'fr_FR', 'ar_SA']) {
+      const phone = phoneCountries(language).filter((country) => country.dialCode !== '').map(({ code, name }) => ({ code, name }));
+      expect(namedCountries(language)).toEqual(phone);
+    }
   });
 
   it.each([

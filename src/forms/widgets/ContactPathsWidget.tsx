@@ -7,7 +7,7 @@ import type { FormSchema } from '../../../schemas/forms/types.ts';
 import { FieldMessages } from '../components/FieldMessages.tsx';
 import { formContextOf, type FormContext } from '../formContext.ts';
 import { pointerOfId } from '../pointers.ts';
-import { PhoneInput } from './PhoneInput.tsx';
+import { LazyPhoneInput } from './LazyPhoneInput.tsx';
 import { QuietTimeList } from './QuietTimeList.tsx';
 import { quietTimeTitlesOf, quietTimeZoneOf } from './quietTimeOptions.ts';
 
@@ -189,7 +189,7 @@ function ContactPath({ id, item, path, schema, context, options, disabled, reado
   let control: ReactNode;
   if (PHONE_TYPES.has(path.type)) {
     control = (
-      <PhoneInput
+      <LazyPhoneInput
         id={valueId}
         countryId={`${id}/countryCode`}
         bypassId={`${id}/noValidate`}

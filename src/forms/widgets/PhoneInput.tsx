@@ -1,36 +1,10 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactPathType } from '../../../schemas/entities.ts';
-import { formatPhoneAsYouType, isForcedBypassRegion, ttyCountry, type PhoneValue } from '../../../schemas/rules/phoneNumber.ts';
+import { formatPhoneAsYouType, isForcedBypassRegion } from '../../../schemas/rules/phoneNumber.ts';
 import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
+import { phoneInputState, type PhoneInputProps } from './phoneInputProps.ts';
 
-export interface PhoneInputProps {
-  /** The number input's id (the field's `<label for>` names it); the country select and the checkbox get `{id}/countryCode` and `{id}/noValidate`. */
-  id: string;
-  /** The ids of the country select and the checkbox (default `{id}/countryCode`, `{id}/noValidate`). */
-  countryId?: string;
-  bypassId?: string;
-  value: PhoneValue | undefined;
-  onChange: (value: Required<PhoneValue>) => void;
-  /** A control lost focus; called with the id of that control. */
-  onBlur: (controlId: string) => void;
-  pathType?: ContactPathType;
-  allowedCountries?: readonly string[] | null;
-  defaultCountry?: string;
-  /** The field shows a message: the 'use as is' checkbox appears (§4). */
-  hasError: boolean;
-  describedBy?: string;
-  required?: boolean;
-  disabled?: boolean;
-  readonly?: boolean;
-  autoComplete?: string;
-}
-
-const normalized = (value: PhoneValue | undefined, fallbackCountry: string): Required<PhoneValue> => ({
-  value: value?.value ?? '',
-  countryCode: value?.countryCode || fallbackCountry,
-  noValidate: value?.noValidate === true,
-});
+export type { PhoneInputProps } from './phoneInputProps.ts';
 
 /**
  * §4/§5 phone: the country select, the number (formatted for the country as it is typed, unless it
@@ -44,11 +18,7 @@ export function PhoneInput(props: PhoneInputProps) {
   const countryId = props.countryId ?? `${id}/countryCode`;
   const bypassId = props.bypassId ?? `${id}/noValidate`;
   const tty = pathType === 'TTYTDD';
-  const fallback = tty ? ttyCountry(props.defaultCountry) : (props.defaultCountry || 'US');
-  const phone = normalized(value, fallback);
-  const country = tty ? ttyCountry(phone.countryCode) : phone.countryCode;
-  const forced = isForcedBypassRegion(country);
-  const bypass = phone.noValidate || forced;
+  const { phone, country, forced, bypass } = phoneInputState({ value, pathType, defaultCountry: props.defaultCountry });
   const countries = useMemo(() => phoneCountries(i18n.language, { allowed: allowedCountries, tty }), [i18n.language, allowedCountries, tty]);
 
   const handleNumber = (event: ChangeEvent<HTMLInputElement>) => {

@@ -6,7 +6,7 @@ import { formContextOf } from '../formContext.ts';
 import { pointerOfId } from '../pointers.ts';
 import { isRequired } from '../isRequired.ts';
 import { controlProps } from './controlProps.ts';
-import { PhoneInput } from './PhoneInput.tsx';
+import { LazyPhoneInput } from './LazyPhoneInput.tsx';
 import { ReviewValue } from './ReviewValue.tsx';
 
 /** What the `phoneNumber` keyword of schemas/forms/phoneField.ts says about the field. */
@@ -17,8 +17,9 @@ interface PhoneRule {
 }
 
 /**
- * §2 sign-up phone / SMS: a PhoneInput over the object `{ value, countryCode, noValidate }`. The
- * path type and allowed countries come from `ui:options` or the field's `phoneNumber` rule.
+ * §2 sign-up phone / SMS: a PhoneInput over the object `{ value, countryCode, noValidate }` (its code,
+ * with libphonenumber-js, fetched when the first one is drawn: LazyPhoneInput.tsx). The path type and
+ * allowed countries come from `ui:options` or the field's `phoneNumber` rule.
  */
 export function PhoneWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, options, schema, registry, rawErrors, required, disabled, readonly, uiSchema } = props;
@@ -31,7 +32,7 @@ export function PhoneWidget(props: WidgetProps) {
   }
   const a11y = controlProps(props);
   return (
-    <PhoneInput
+    <LazyPhoneInput
       id={id}
       value={phone}
       onChange={onChange}

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
+import { namedCountries } from '../../../schemas/rules/countries.ts';
 import { translateOption } from '../translate.ts';
 import { MultiSelectWidget } from './MultiSelectWidget.tsx';
 import { SelectControl } from './SelectControl.tsx';
@@ -9,11 +9,11 @@ import { SelectControl } from './SelectControl.tsx';
 /**
  * Choices a builder names instead of listing them (`ui:options.optionsFrom`): `countries`, every
  * country with a numbering plan named in the member's language (§3 Address country; the same list the
- * phone widget offers).
+ * phone widget offers, without the numbering metadata: schemas/rules/countries.ts).
  */
 function namedChoices(optionsFrom: unknown, language: string) {
   if (optionsFrom !== 'countries') return null;
-  return phoneCountries(language).filter((country) => country.dialCode !== '').map((country) => ({ value: country.code, label: country.name }));
+  return namedCountries(language).map((country) => ({ value: country.code, label: country.name }));
 }
 
 /**
