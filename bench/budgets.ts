@@ -13,3 +13,15 @@ export const BUNDLE_BUDGETS_KB = {
   /** /admin */
   admin: 300,
 } as const;
+
+/**
+ * Where a page does not meet its budget yet (issue 10 item 2 is open for these): what it loads
+ * today, a little rounded up, so it cannot grow while the budget is worked towards. Lower a
+ * ceiling whenever the page shrinks; delete it once the page is within its budget. Measured in
+ * Chromium on 2026-11-23: the sign-in pages 206–208 kB (react-dom 57, react-router 37, rjsf 45,
+ * i18next 15), sign-up 276 kB (libphonenumber-js/max for its phone fields, about 40).
+ */
+export const BUNDLE_CEILINGS_KB: Partial<Record<keyof typeof BUNDLE_BUDGETS_KB, number>> = {
+  signIn: 210,
+  signUp: 280,
+};
