@@ -1,11 +1,14 @@
 /**
  * How the browser app reaches the browser: the built files of dist/ (`npm start`), or Vite's
  * middleware with hot reload (`npm run dev`). Either way every HTML GET the API does not answer
- * gets index.html, and the app shows its own pages (not-found included).
+ * gets index.html with its first paint filled in (http/appShell.ts: the organisation's name,
+ * "Loading…" and the no-JavaScript message in the app's language), and the app shows its own pages
+ * (not-found included).
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderAppShell, shellTexts } from './http/appShell.ts';
 
 export interface ClientApp {
   register(app: FastifyInstance): Promise<void>;
@@ -30,8 +33,9 @@ export async function builtClient(): Promise<ClientApp> {
         },
       });
     },
-    async sendApp(_request, reply) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    async sendApp(request, reply) {
+      const page = renderAppShell(html, await shellTexts(request));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     },
     async close() {},
   };
@@ -47,7 +51,8 @@ export async function devClient(): Promise<ClientApp> {
       app.use(vite.middlewares);
     },
     async sendApp(request, reply) {
-      const html = await vite.transformIndexHtml(request.url, await readFile(new URL('index.html', `file://${rootDir}`), 'utf8'));
+      const template = await vite.transformIndexHtml(request.url, await readFile(new URL('index.html', `file://${rootDir}`), 'utf8'));
+      const html = renderAppShell(template, await shellTexts(request));
       // Vite's hot reload runs an inline preamble the app's Content-Security-Policy (plugins/securityHeaders.ts) forbids.
       reply.raw.removeHeader('content-security-policy');
       return reply.type('text/html; charset=utf-8').send(html);

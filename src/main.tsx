@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { registry } from '../screens.config.ts';
 import { Boot } from './app/Boot.tsx';
 import './styles/app.css';
+import './styles/boot.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
