@@ -7,7 +7,10 @@
  * - `GET /{orgId}/forgotPassword/validateEmail?loginId&email`, `POST …/validateQuestionAnswer`
  *   (loginId, securityAnswer) → boolean (429 `forgotPassword.throttled`);
  * - `POST /{orgId}/forgotPassword` (token, password, confirmPassword) → `{ status: '1' }`; a used or
- *   expired link is refused with `ssp.resetPassword.link.invalid`.
+ *   expired link is refused with `ssp.resetPassword.link.invalid`;
+ * - `GET /{orgId}/forgotPassword/resetLink?token` → `{ username }` of the account a usable link resets
+ *   (issue 11: the page says whose password, and a used or expired link says so at once); else 400
+ *   `ssp.resetPassword.link.invalid`. Nothing is used up.
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
@@ -56,3 +59,10 @@ export type ForgotPasswordAnswer = Static<typeof ForgotPasswordAnswer>;
 
 /** What the browser reads of sendEmail or the reset, answered or refused. */
 export type ForgotPasswordReply = Reply<ForgotPasswordAnswer>;
+
+export const ResetLinkQuery = Type.Object({ token: Text(200) });
+export type ResetLinkQuery = Static<typeof ResetLinkQuery>;
+
+export const ResetLinkAnswer = Type.Object({ username: Type.String() });
+export type ResetLinkAnswer = Static<typeof ResetLinkAnswer>;
+export type ResetLinkReply = Reply<ResetLinkAnswer>;

@@ -152,12 +152,19 @@ export async function securityAnswerMatchesLogin(db: Db, org: Organization, logi
   return { ok: true, matches };
 }
 
+/** Whose password a reset link resets, while it can still be used (issue 11); nothing is used up. */
+export async function resetLinkAccount(db: Db, org: Organization, token: string): Promise<{ ok: true; username: string } | Refusal> {
+  const reset = await findUsableReset(db, org.orgId, hashToken(token.trim()));
+  const contact = reset ? await findContact(db, org.orgId, reset.contactId) : null;
+  return contact?.username ? { ok: true, username: contact.username } : LINK_INVALID;
+}
+
 /**
  * §7 `POST /{orgId}/forgotPassword`: the new password under the organisation's policy (the
  * reset-password builder's schema); the token is used up, the contact's other reset links and every
  * session sign-in end, an expired-password marker and a FedRAMP lock clear.
  */
-export async function resetPassword(db: Db, org: Organization, form: { token?: string; password?: string; confirmPassword?: string }): Promise<{ ok: true } | Refusal> {
+export async function resetPassword(db: Db, org: Organization, form: { token?: string; password?: string; confirmPassword?: string }): Promise<{ ok: true; contactId: number } | Refusal> {
   const orgId = org.orgId;
   const tokenHash = hashToken((form.token ?? '').trim());
   const reset = await findUsableReset(db, orgId, tokenHash);
@@ -174,5 +181,5 @@ export async function resetPassword(db: Db, org: Organization, form: { token?: s
 
   const login = username.toLowerCase();
   const done = await completePasswordReset(db, orgId, tokenHash, await hashPassword(newPassword), [`user:${login}`, `fp:user:${login}`]);
-  return done ? { ok: true } : LINK_INVALID;
+  return done ? { ok: true, contactId: reset.contactId } : LINK_INVALID;
 }

@@ -42,7 +42,7 @@ export async function issueExpiredToken(db: Db, orgId: string, contactId: number
 }
 
 export type ChangePasswordResult =
-  | { ok: true; outcome: 'changed' }
+  | { ok: true; outcome: 'changed'; contactId: number }
   /** §8: the caller may not change this password (no session, and not an expired one): back to login. */
   | { ok: true; outcome: 'timeout' }
   | Refusal;
@@ -91,5 +91,5 @@ export async function changePassword(
   if (expiredTokenHash === null) await setPassword(db, orgId, contact!.contactId, newHash);
   // Used up in the same transaction as the change: of two changes with one token, one finds it used.
   else if (!(await completePasswordReset(db, orgId, expiredTokenHash, newHash, [accountThrottleKey(username)]))) return TIMEOUT;
-  return { ok: true, outcome: 'changed' };
+  return { ok: true, outcome: 'changed', contactId: contact!.contactId };
 }

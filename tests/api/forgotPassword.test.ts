@@ -95,9 +95,16 @@ async function login(orgId: string, password: string) {
 const accountOf = async (cookie: string, orgId: string) =>
   (await app.inject({ url: `/rest/init/account?orgId=${orgId}`, headers: { cookie } })).json().account as { username: string } | null;
 
-/** The reset link of the next mail to demo.member, and the mail. */
-async function mailedLink(orgId: string) {
+/** The next mail to demo.member that says their password was changed (services/accountMails.ts), skipping none. */
+async function mailedNotice() {
   const mail = await smtp.nextMail(DEMO_EMAIL);
+  return { mail, body: textBodyOf(mail.raw) };
+}
+
+/** The reset link of the next mail to demo.member, and the mail (a password-changed notice before it is passed over). */
+async function mailedLink(orgId: string) {
+  let mail = await smtp.nextMail(DEMO_EMAIL);
+  for (let i = 0; i < 3 && / was changed$/.test(headersOf(mail.raw).get('subject') ?? ''); i++) mail = await smtp.nextMail(DEMO_EMAIL);
   const body = textBodyOf(mail.raw);
   const match = new RegExp(`${PUBLIC_URL}/${orgId}/reset-password\\?token=([A-Za-z0-9_-]{43})\\n`).exec(body);
   if (!match) throw new Error(`no reset link in: ${body}`);
@@ -301,10 +308,28 @@ describe('the mailed reset link (springfield, end to end over SMTP)', () => {
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60000);
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60000);
 
+    // The page asks whose password the link resets before anything is typed; nothing is used up.
+    const resetLink = (t: string, orgId = 'springfield') => app.inject({ url: `/${orgId}/forgotPassword/resetLink?token=${encodeURIComponent(t)}` });
+    expect((await resetLink(token)).json()).toEqual({ username: 'demo.member' });
+    expect((await resetLink(token)).headers['cache-control']).toBe('no-store');
+    expect((await resetRow('springfield', token))!.usedAt).toBeNull();
+    for (const [other, orgId] of [[`${token.slice(0, -1)}A`, 'springfield'], [token, 'acme'], ['', 'springfield']] as const) {
+      const refused = await resetLink(other, orgId);
+      expect(refused.statusCode).toBe(400);
+      if (other) expect(refused.json()).toEqual({ status: 'failed', errorCode: 'ssp.resetPassword.link.invalid' });
+    }
+
     const reset = await post('/springfield/forgotPassword', { token, password: 'Maple2027tree', confirmPassword: 'Maple2027tree' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: '1' });
     expect((await resetRow('springfield', token))!.usedAt).toBeInstanceOf(Date);
+    expect((await resetLink(token)).json()).toEqual({ status: 'failed', errorCode: 'ssp.resetPassword.link.invalid' });
+
+    // The security notice (issue 11, NIST SP 800-63B): to the member, naming the account, with the way back.
+    const notice = await mailedNotice();
+    expect(headersOf(notice.mail.raw).get('subject')).toBe('Your password for City of Springfield was changed');
+    expect(notice.body).toContain('demo.member');
+    expect(notice.body).toContain(`${PUBLIC_URL}/springfield/forgot-password`);
 
     // The reset ended the member's springfield sign-in; the acme one is another account.
     expect(await accountOf(cookie, 'springfield')).toBeNull();

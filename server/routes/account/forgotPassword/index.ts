@@ -8,21 +8,25 @@
  *   for a well-formed form;
  * - `GET /{orgId}/forgotPassword/validateEmail?loginId&email`, `POST …/validateQuestionAnswer`
  *   (loginId, securityAnswer) → boolean, throttled per login and per address (429);
- * - `POST /{orgId}/forgotPassword` (token, password, confirmPassword) → `{ status: '1' }`.
+ * - `POST /{orgId}/forgotPassword` (token, password, confirmPassword) → `{ status: '1' }`, and the
+ *   member is mailed that their password changed (services/accountMails.ts);
+ * - `GET /{orgId}/forgotPassword/resetLink?token` → `{ username }` while the link can be used.
  *
  * Every call is self-service (§2): refused while the organisation's enableSSP is false.
  */
 import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
 import {
-  ForgotPasswordAnswer, ForgotPasswordBody, ForgotPasswordParams, GetQuestionBody, ResetPasswordBody, SecurityQuestionAnswer,
-  ValidateQuestionAnswerBody, ValidateResetEmailQuery,
+  ForgotPasswordAnswer, ForgotPasswordBody, ForgotPasswordParams, GetQuestionBody, ResetLinkAnswer, ResetLinkQuery, ResetPasswordBody,
+  SecurityQuestionAnswer, ValidateQuestionAnswerBody, ValidateResetEmailQuery,
 } from '../../../../schemas/api/forgotPassword.ts';
 import { answer } from '../../../http/answer.ts';
+import { noStore } from '../../../http/noStore.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import {
-  checkForgotForm, emailMatchesLogin, resetPassword, securityAnswerMatchesLogin, securityQuestion, sendResetLink,
+  checkForgotForm, emailMatchesLogin, resetLinkAccount, resetPassword, securityAnswerMatchesLogin, securityQuestion, sendResetLink,
 } from '../../../services/forgotPassword.ts';
+import { notifyPasswordChanged } from '../../../services/accountMails.ts';
 
 const config = { org: 'path', selfService: true } as const;
 /** The calls that verify a security answer or hash a new password: admission first (plugins/hashAdmission.ts). */
@@ -63,5 +67,15 @@ export default async function forgotPasswordRoutes(app: RouteApp, { db, mailer, 
   app.post('/:orgId/forgotPassword', {
     schema: { params: ForgotPasswordParams, body: ResetPasswordBody, response: answers(ForgotPasswordAnswer) },
     config: hashing, preHandler: app.requireCsrf,
-  }, async (request, reply) => answer(reply, await resetPassword(db, request.org, request.body), () => ({ status: '1' })));
+  }, async (request, reply) => {
+    const result = await resetPassword(db, request.org, request.body);
+    if (result.ok) await notifyPasswordChanged({ db, mailer, log: request.log }, request.org, result.contactId, portalUrl(request, publicUrl));
+    return answer(reply, result, () => ({ status: '1' }));
+  });
+
+  app.get('/:orgId/forgotPassword/resetLink', {
+    schema: { params: ForgotPasswordParams, querystring: ResetLinkQuery, response: answers(ResetLinkAnswer) },
+    config,
+    onRequest: noStore,
+  }, async (request, reply) => answer(reply, await resetLinkAccount(db, request.org, request.query.token)));
 }

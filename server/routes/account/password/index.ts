@@ -10,10 +10,12 @@ import {
 } from '../../../../schemas/api/accounts.ts';
 import { answers, BooleanAnswer } from '../../../../schemas/api/common.ts';
 import { refused } from '../../../http/answer.ts';
+import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
+import { notifyPasswordChanged } from '../../../services/accountMails.ts';
 import { changePassword, isPasswordUsable } from '../../../services/passwordChange.ts';
 
-export default async function passwordRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function passwordRoutes(app: RouteApp, { db, mailer, publicUrl }: RouteDeps) {
   app.post('/:orgId/changePassword/validatePassword', {
     schema: { params: ChangePasswordParams, body: ValidatePasswordBody, response: answers(BooleanAnswer) },
     config: { org: 'path' },
@@ -31,6 +33,7 @@ export default async function passwordRoutes(app: RouteApp, { db }: RouteDeps) {
     const result = await changePassword(db, request.org, signedIn, request.body, request.ip);
     if (!result.ok) return refused(reply, result);
     if (result.outcome === 'timeout') return { status: 'timeout' };
+    await notifyPasswordChanged({ db, mailer, log: request.log }, request.org, result.contactId, portalUrl(request, publicUrl));
     if (signedIn === null) return { status: '1' };
     const session = await request.session.signIn(reply, orgId, signedIn);
     return { status: '1', CSRF_TOKEN_FOR_SESSION: session.csrfToken };

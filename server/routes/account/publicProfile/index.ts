@@ -13,10 +13,12 @@ import { answers } from '../../../../schemas/api/common.ts';
 import { PublicProfile, PublicProfileQuery, PublicRegisterPayload, RegisterAnswer } from '../../../../schemas/api/publicProfile.ts';
 import { answer, refused } from '../../../http/answer.ts';
 import { noStore } from '../../../http/noStore.ts';
+import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
+import { sendWelcome } from '../../../services/accountMails.ts';
 import { findPublicProfile, signUp } from '../../../services/signUp.ts';
 
-export default async function publicProfileRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
+export default async function publicProfileRoutes(app: RouteApp, { db, orgCache, mailer, publicUrl }: RouteDeps) {
   app.get('/mbr-portal/api/v1/getPublicProfile', {
     schema: { querystring: PublicProfileQuery, response: answers(PublicProfile) },
     onRequest: noStore,
@@ -31,6 +33,8 @@ export default async function publicProfileRoutes(app: RouteApp, { db, orgCache 
     const result = await signUp({ db, orgCache }, { variant: 'public', payload: request.body, sessionLanguage: (await request.session.current())?.language ?? null });
     if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
+    const org = (await orgCache.get(result.orgId))?.organization;
+    if (org) await sendWelcome({ db, mailer, log: request.log }, org, result.contactId, portalUrl(request, publicUrl));
     return { individualAccountId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 }

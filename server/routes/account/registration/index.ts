@@ -18,8 +18,10 @@ import {
 } from '../../../../schemas/api/registration.ts';
 import { answer, refused } from '../../../http/answer.ts';
 import { noStore } from '../../../http/noStore.ts';
+import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { invitedUserInfo, isUsernameFree, registrationSettings, USER_INFO_FAILED } from '../../../services/registration.ts';
+import { sendWelcome } from '../../../services/accountMails.ts';
 import { signUp } from '../../../services/signUp.ts';
 
 /**
@@ -37,7 +39,7 @@ async function parseUserDetail(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export default async function registrationRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
+export default async function registrationRoutes(app: RouteApp, { db, orgCache, mailer, publicUrl }: RouteDeps) {
   app.get('/:orgId/signup/checkUsername', {
     schema: { params: CheckUsernameParams, querystring: CheckUsernameQuery, response: answers(BooleanAnswer) },
     config: { org: 'path' },
@@ -66,6 +68,7 @@ export default async function registrationRoutes(app: RouteApp, { db, orgCache }
     });
     if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
+    await sendWelcome({ db, mailer, log: request.log }, request.org, result.contactId, portalUrl(request, publicUrl));
     return { contactId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 
