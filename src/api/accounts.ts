@@ -7,6 +7,7 @@
  */
 import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, LogoutReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
 import { api, navigation } from './client.ts';
+import { writeFlash } from './flash.ts';
 import { paths } from './paths.ts';
 
 export type { ChangePasswordReply, DeleteAccountReply, LoginReply };
@@ -30,6 +31,7 @@ export function login(orgId: string, form: LoginForm) {
  */
 export async function logout(orgId: string): Promise<void> {
   const result = await api.post<LogoutReply | null>(paths.logout(orgId), { form: {} });
+  if (!result.hasError) writeFlash({ kind: 'signedOut' });
   navigation.assign(result.data?.redirect ?? navigation.current().href);
 }
 

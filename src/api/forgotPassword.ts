@@ -6,7 +6,7 @@
  * `POST /{orgId}/forgotPassword` (token, password, confirmPassword).
  */
 import type { Reply } from '../../schemas/api/common.ts';
-import type { ForgotPasswordBody, ForgotPasswordReply, ResetPasswordBody, SecurityQuestionAnswer } from '../../schemas/api/forgotPassword.ts';
+import type { ForgotPasswordBody, ForgotPasswordReply, ResetLinkReply, ResetPasswordBody, SecurityQuestionAnswer } from '../../schemas/api/forgotPassword.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
@@ -28,6 +28,11 @@ export function validateForgetPassword(orgId: string, form: ForgotPasswordForm, 
 
 export function sendResetEmail(orgId: string, form: ForgotPasswordForm) {
   return api.post<ForgotPasswordReply | null>(paths.forgotPasswordSendEmail(orgId), { form: formOf(form) });
+}
+
+/** Whose password a reset link resets, while it can be used (issue 11); nothing is used up. */
+export function resetLinkAccount(orgId: string, token: string, signal?: AbortSignal) {
+  return api.get<ResetLinkReply | null>(paths.forgotPasswordResetLink(orgId), { query: { token }, signal });
 }
 
 export function validateResetEmail(orgId: string, loginId: string, email: string, signal?: AbortSignal) {

@@ -56,6 +56,7 @@ export const paths = {
   forgotPasswordValidateEmail: (orgId: string) => `/${seg(orgId)}/forgotPassword/validateEmail`,
   forgotPasswordValidateAnswer: (orgId: string) => `/${seg(orgId)}/forgotPassword/validateQuestionAnswer`,
   forgotPassword: (orgId: string) => `/${seg(orgId)}/forgotPassword`,
+  forgotPasswordResetLink: (orgId: string) => `/${seg(orgId)}/forgotPassword/resetLink`,
   forgotUsernameValidateEmail: (orgId: string) => `/${seg(orgId)}/forgotUsername/validateEmail`,
   forgotUsernameSendEmail: (orgId: string) => `/${seg(orgId)}/forgotUsername/sendEmail`,
   changePasswordValidate: (orgId: string) => `/${seg(orgId)}/changePassword/validatePassword`,

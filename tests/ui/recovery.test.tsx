@@ -126,6 +126,8 @@ describe('forgot password (§4, §5)', () => {
     expect(await screen.findByText(en['resetPassword.intro'])).toBeInstanceOf(HTMLElement);
     await settled();
     expect(screen.queryByLabelText(new RegExp(`^${en['changePassword.currentPassword.label']}`))).toBeNull();
+    // The page names the account whose password the link resets (issue 11).
+    expect(screen.getByText(en['resetPassword.forAccount'].replace('{{username}}', 'ui.recovery'))).toBeInstanceOf(HTMLElement);
     await userEvent.type(field(en['changePassword.newPassword.label']), 'New!Passw0rd');
     await userEvent.type(field(en['changePassword.confirmPassword.label']), 'New!Passw0rd');
     await userEvent.click(screen.getByRole('button', { name: en['resetPassword.submit'] }));
@@ -134,14 +136,10 @@ describe('forgot password (§4, §5)', () => {
     expect(within(success).getByRole('link', { name: en['resetPassword.login.link'] }).getAttribute('href')).toBe('/springfield/login');
     expect(screen.queryByRole('button', { name: en['resetPassword.submit'] })).toBeNull();
 
-    // Single use: the same link again says so and offers a new one.
+    // Single use: the same link again says so as the page opens, before anything is typed, and offers a new one.
     bootPage(new URL(link).pathname + new URL(link).search);
-    await screen.findByText(en['resetPassword.intro']);
-    await settled();
-    await userEvent.type(field(en['changePassword.newPassword.label']), 'Other!Passw0rd');
-    await userEvent.type(field(en['changePassword.confirmPassword.label']), 'Other!Passw0rd');
-    await userEvent.click(screen.getByRole('button', { name: en['resetPassword.submit'] }));
     const invalid = await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: en['resetPassword.submit'] })).toBeNull();
     expect(invalid.textContent).toContain(en['ssp.resetPassword.link.invalid']);
     expect(within(invalid).getByRole('link', { name: en['resetPassword.forgotPassword.link'] }).getAttribute('href')).toBe('/springfield/forgot-password');
 
@@ -180,16 +178,13 @@ describe('reset password without a link', () => {
     expect(document.querySelector('input')).toBeNull();
   });
 
-  it('refuses an unknown token with the clear message and the link to forgot-password', async () => {
+  it('refuses an unknown token as the page opens, with the clear message and the link to forgot-password, and no form to fill in first', async () => {
     bootPage('/springfield/reset-password?token=not-a-real-token');
-    await screen.findByText(en['resetPassword.intro']);
-    await settled();
-    await userEvent.type(field(en['changePassword.newPassword.label']), 'New!Passw0rd');
-    await userEvent.type(field(en['changePassword.confirmPassword.label']), 'New!Passw0rd');
-    await userEvent.click(screen.getByRole('button', { name: en['resetPassword.submit'] }));
     const invalid = await screen.findByRole('alert');
     expect(invalid.textContent).toContain(en['ssp.resetPassword.link.invalid']);
+    expect(within(invalid).getByRole('link', { name: en['resetPassword.forgotPassword.link'] }).getAttribute('href')).toBe('/springfield/forgot-password');
     expect(screen.queryByRole('button', { name: en['resetPassword.submit'] })).toBeNull();
+    expect(screen.queryByText(en['resetPassword.intro'])).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadPhoneInput } from '../../src/forms/widgets/LazyPhoneInput.tsx';
 
@@ -8,6 +8,10 @@ import { preloadPhoneInput } from '../../src/forms/widgets/LazyPhoneInput.tsx';
 beforeAll(async () => {
   await preloadPhoneInput();
 });
+
+// The UI tests talk to a real server on a shared 2-core machine: a page may take more than the
+// default second to boot when other suites run beside them (waits end as soon as the page is there).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

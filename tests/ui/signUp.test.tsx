@@ -297,6 +297,8 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
     expect(control('/firstName').value).toBe('Ivy');
     expect(control('/lastName').value).toBe('Invited');
     expect(control('/email').value).toBe(email);
+    // The invited person is greeted by name, and told who invited them (issue 11).
+    expect(screen.getByText(en['signup.invitation.greeting'].replace('{{firstName}}', 'Ivy').replace('{{orgName}}', 'Acme Corporation'))).toBeInstanceOf(HTMLElement);
     const username = freshUsername('ivy');
     await fillCredentials({ username, password: 'Acme-2026x', answer: 'Blue' });
     // acme asks for two ways to reach the member (§5 contact-path minimum): e-mail and Slack.
@@ -304,6 +306,8 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
     await waitFor(() => expect(assigned).toEqual(['/acme/home']), { timeout: 10_000 });
+    // The confirmation its home shows once it has loaded (src/ui/FlashNotice.tsx): what was saved.
+    expect(JSON.parse(sessionStorage.getItem('ssp.flash')!)).toEqual({ kind: 'signedUp', username, reach: [`${en['signup.email.label']}: ${email}`, `${en['signup.slack.label']}: ivy@acme.example`] });
     expect(await currentAccount('acme')).toMatchObject({ name: 'Ivy Invited', username });
 
     await fetch('/logout/acme', { redirect: 'manual' });

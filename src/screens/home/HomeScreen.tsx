@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
 import { isFollowableUrl } from '../../../schemas/followableUrl.ts';
 import { navigation } from '../../api/client.ts';
+import { writeFlash } from '../../api/flash.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { FlashNotice } from '../../ui/FlashNotice.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.
 import '../../styles/forms.css';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
+const SIGNED_UP = ['signedUp'] as const;
 
 /** Label and value side by side (the profile summary of the profile issue will bring its own styles). */
 const ACCOUNT_LIST_STYLE = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' } as const;
@@ -63,7 +66,10 @@ export default function HomeScreen() {
       // Only to an http(s) address or a path of this site, never a stored javascript: (issue 9 row 17).
       const portalUrl = org.publicPortal.url;
       if (entryFromPublicPortal && isFollowableUrl(portalUrl)) navigation.assign(portalUrl);
-      else reload();
+      else {
+        writeFlash({ kind: 'accountDeleted' });
+        reload();
+      }
       return;
     }
     setDeleting(false);
@@ -80,6 +86,7 @@ export default function HomeScreen() {
     <section className="card" aria-labelledby="home-title" data-screen="home">
       <h2 id="home-title" className="page-heading">{t('page.title.home')}</h2>
       {notice.messageKey ? <p role="status" className="notice-ok">{t(notice.messageKey)}</p> : null}
+      <FlashNotice kinds={SIGNED_UP} orgName={org.orgName} profilePath={`/${encodeURIComponent(orgId)}/my-profile`} />
 
       <section aria-labelledby="home-account-title">
         <h3 id="home-account-title">{t('home.account.title')}</h3>

@@ -7,7 +7,11 @@ import { navigation, writeOrgCookie } from '../../api/client.ts';
 import { done, FormAlert, SchemaForm, useBuiltForm, useSubmission, type FailureMessage } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
+import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import { LoginLinks, UniversalProfilePanel } from './LoginLinks.tsx';
+
+/** The notices of a signed-out visitor's page (src/api/flash.ts). */
+const AFTER_LEAVING = ['signedOut', 'accountDeleted'] as const;
 
 /** The message above the form for a refused login (§8 Login: the server's errorCode, FedRAMP counts). */
 function loginMessage(answer: LoginReply): FailureMessage {
@@ -55,6 +59,7 @@ export default function LoginScreen() {
     <section className="card" aria-labelledby="login-title" data-screen="login">
       <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
+      <FlashNotice kinds={AFTER_LEAVING} orgName={boot.organization.orgName} />
       <FormAlert message={submission.message} />
       {variant.panelUrl ? <UniversalProfilePanel url={variant.panelUrl} /> : null}
       {variant.hideLoginForm ? null : <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" />}

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buildResetPasswordSchema } from '../../../schemas/forms/buildResetPasswordSchema.ts';
 import { readCookie, writeOrgCookie } from '../../api/client.ts';
-import { resetPassword } from '../../api/forgotPassword.ts';
+import { resetLinkAccount, resetPassword } from '../../api/forgotPassword.ts';
 import { requestPasswordChange, type ChangePasswordData } from '../../components/ChangePasswordForm.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
 
 /** Where the login screen keeps the username of an expired password (§4), for the change call's loginId (same key there). */
 const EXPIRED_LOGIN_ID_KEY = 'ssp.expired.loginId';
@@ -38,6 +39,22 @@ export default function ResetPasswordScreen() {
   // The builder draws the same form in every mode; 'signup' is the one the server lists for it.
   const { form, validator } = useBuiltForm(orgId, boot.organization, 'resetPassword', buildResetPasswordSchema, { featureFlags: flags, expiredPassword: expired }, 'signup');
   const [outcome, setOutcome] = useState<'form' | 'reset' | 'linkInvalid'>('form');
+  // A link is checked when the page opens (issue 11): a used or expired one says so before anything
+  // is typed, and a usable one names the account whose password it resets.
+  const [account, setAccount] = useState<{ token: string; username: string | null } | null>(null);
+  useEffect(() => {
+    if (!token || expired) return;
+    const controller = new AbortController();
+    void resetLinkAccount(orgId, token, controller.signal).then((result) => {
+      if (result.isCanceled) return;
+      if (!result.hasError && result.data?.username) setAccount({ token, username: result.data.username });
+      else if (result.status === 400) setOutcome('linkInvalid');
+      // Any other failure (offline, 5xx): the form is shown; the reset itself checks the link again.
+      else setAccount({ token, username: null });
+    });
+    return () => controller.abort();
+  }, [orgId, token, expired]);
+  const checking = Boolean(token) && !expired && account?.token !== token && outcome === 'form';
   const submission = useSubmission<ChangePasswordData>({}, async (values) => {
     if (expired) {
       const loginId = sessionStorage.getItem(EXPIRED_LOGIN_ID_KEY) ?? '';
@@ -67,11 +84,14 @@ export default function ResetPasswordScreen() {
           <p>{t('ssp.resetPassword.success')}</p>
           <p><Link to={`${orgPath}/login`}>{t('resetPassword.login.link')}</Link></p>
         </div>
+      ) : checking ? (
+        <LoadingBar />
       ) : outcome === 'linkInvalid' ? (
         <div role="alert" className="form-alert"><p>{t('ssp.resetPassword.link.invalid')}</p>{forgotPasswordLink}</div>
       ) : (
         <>
           <p>{t(expired ? 'resetPassword.expired.intro' : 'resetPassword.intro')}</p>
+          {account?.username ? <p>{t('resetPassword.forAccount', { username: account.username })}</p> : null}
           <FormAlert message={submission.message} />
           <SchemaForm idPrefix="reset-password" form={form} validator={validator} {...submission.form} submitLabelKey="resetPassword.submit" />
         </>

@@ -6,6 +6,7 @@ import { navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { checkUsername, type SignUpReply } from '../../api/registration.ts';
 import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { writeFlash } from '../../api/flash.ts';
 
 /** Shown when a refusal names no field and its errorCode has no message of its own (network failure included). */
 export const SIGN_UP_FAILED = 'signup.failed';
@@ -30,8 +31,19 @@ interface SignUpFormProps {
  * signUpError stored from errorCode … Failure message shows above the create button": field errors go
  * inline; otherwise the errorCode's own message, or SIGN_UP_FAILED for a code the catalogue lacks.
  */
+/** The ways to reach the new member they gave, labelled, for the confirmation's summary (src/ui/FlashNotice.tsx). */
+function waysToReach(values: SignUpFormData, t: (key: string) => string): string[] {
+  const ways: [string, string | undefined][] = [
+    ['signup.email.label', values.email],
+    ['signup.smsPhone.label', values.smsPhone?.value],
+    ['signup.mobilePhone.label', values.mobilePhone?.value],
+    ['signup.slack.label', values.slack],
+  ];
+  return ways.filter(([, value]) => value?.trim()).map(([label, value]) => `${t(label)}: ${value!.trim()}`);
+}
+
 export function SignUpForm({ form, validator, initialData, send, onSignedIn }: SignUpFormProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const orgId = useOrg().boot.orgId;
   // §5 username "unused ('ssp.login.username.exist'); availability checked by server only when at
   // least 4 chars and valid" (the widget asks only then); the answer is true when the name is free.
@@ -47,6 +59,7 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
       const token = result.data?.CSRF_TOKEN_FOR_SESSION;
       if (typeof token === 'string') setCsrfToken(token);
       onSignedIn?.();
+      writeFlash({ kind: 'signedUp', username: values.username ?? '', reach: waysToReach(values, t) });
       navigation.assign(`/${encodeURIComponent(orgId)}/home`);
       return done({ leaving: true });
     }

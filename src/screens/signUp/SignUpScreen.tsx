@@ -58,6 +58,10 @@ export default function SignUpScreen() {
   return (
     <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
       <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      {/* An invitation's sign-up greets the invited person by name and names who invited them (issue 11). */}
+      {invitation && prefill.data.firstName ? (
+        <p className="notice-ok">{t('signup.invitation.greeting', { firstName: prefill.data.firstName, orgName: org.orgName })}</p>
+      ) : null}
       <SignUpForm form={form} validator={validator} initialData={prefill.data} send={send} />
     </section>
   );
