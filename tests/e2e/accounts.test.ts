@@ -71,6 +71,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('signs up in springfield as a new member, logs out and logs in again', async () => {
     const page = browser.page;
+    const signUpMails = await openMailbox(mailDir);
     await page.goto(`${baseURL}/springfield/login`);
     await page.getByRole('link', { name: en['login.signUp.link'] }).click();
     await page.waitForURL(`${baseURL}/springfield/new`);
@@ -99,9 +100,15 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await create.click();
     await page.waitForURL(`${baseURL}/springfield/home`);
     await page.locator('nav.nav').getByText('Welcome, Sam Signup').waitFor();
+    // The confirmation: what was saved and the next step (issue 11), and the welcome mail.
+    const confirmation = page.getByRole('status').filter({ has: page.getByRole('heading', { name: en['notice.signedUp.title'] }) });
+    await confirmation.getByText(en['notice.signedUp.username'].replace('{{username}}', 'sam.signup')).waitFor();
+    await confirmation.getByText(`${en['signup.email.label']}: sam.signup@example.org`).waitFor();
     await screenshot(page, 'signup-home');
+    expect((await signUpMails.next('sam.signup@example.org', undefined, /^Welcome to /)).text).toContain('sam.signup');
 
     await logOut(page);
+    await page.getByRole('status').filter({ hasText: en['notice.signedOut'] }).waitFor();
     await logIn(page, baseURL, 'springfield', 'sam.signup', 'wrong-password-1');
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
     await logIn(page, baseURL, 'springfield', 'SAM.SIGNUP', PASSWORD);
@@ -131,9 +138,10 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByText(en['ssp.forgotPassword.send.success']).waitFor();
     await screenshot(page, 'forgot-password-sent');
 
-    const mail = await mailbox.next('robin.reset@example.org');
+    const mail = await mailbox.next('robin.reset@example.org', undefined, /^Reset your password/);
     const link = linkIn(mail.text, `${baseURL}/springfield/reset-password?token=`);
     await page.goto(link);
+    await page.getByText(en['resetPassword.forAccount'].replace('{{username}}', 'robin.reset')).waitFor();
     await page.locator('input[autocomplete="new-password"]').first().fill('short');
     await page.locator('input[autocomplete="new-password"]').nth(1).fill('other');
     await page.getByRole('button', { name: en['resetPassword.submit'] }).click();
@@ -145,13 +153,13 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: en['resetPassword.submit'] }).click();
     await page.getByText(en['ssp.resetPassword.success']).waitFor();
     await screenshot(page, 'reset-password-done');
+    // The security notice (issue 11).
+    expect((await mailbox.next('robin.reset@example.org', undefined, / was changed$/)).text).toContain('robin.reset');
 
-    // The link works once.
+    // The link works once: opened again, it says so before anything is typed.
     await page.goto(link);
-    await page.locator('input[autocomplete="new-password"]').first().fill('Reset2028robin');
-    await page.locator('input[autocomplete="new-password"]').nth(1).fill('Reset2028robin');
-    await page.getByRole('button', { name: en['resetPassword.submit'] }).click();
     await page.getByText(en['ssp.resetPassword.link.invalid']).waitFor();
+    expect(await page.getByRole('button', { name: en['resetPassword.submit'] }).count()).toBe(0);
 
     await logIn(page, baseURL, 'springfield', 'robin.reset', PASSWORD);
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
@@ -210,6 +218,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await password.fill(PASSWORD);
     await dialog.getByRole('button', { name: en['home.account.delete.confirm'] }).click();
     await page.waitForURL(`${baseURL}/springfield/login`);
+    await page.getByRole('status').filter({ hasText: en['notice.accountDeleted'] }).waitFor();
     await logIn(page, baseURL, 'springfield', 'dee.delete', PASSWORD);
     await page.getByRole('alert').filter({ hasText: en['login.failed'] }).waitFor();
   });

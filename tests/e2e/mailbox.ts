@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { textBodyOf, type ReceivedMail } from '../support/smtpServer.ts';
 
 export interface Mailbox {
-  /** The first mail to `recipient` that arrived after the mailbox was opened, waiting for it to come. */
-  next(recipient: string, timeoutMs?: number): Promise<{ subject: string; text: string }>;
+  /**
+   * The first mail to `recipient` that arrived after the mailbox was opened (with a subject that
+   * matches `subject`, when given: a welcome or a security notice may come in between), waiting for it.
+   */
+  next(recipient: string, timeoutMs?: number, subject?: RegExp): Promise<{ subject: string; text: string }>;
 }
 
 async function readAll(dir: string): Promise<{ name: string; mail: ReceivedMail }[]> {
@@ -20,14 +23,16 @@ async function readAll(dir: string): Promise<{ name: string; mail: ReceivedMail 
 export async function openMailbox(dir: string): Promise<Mailbox> {
   const taken = new Set((await readAll(dir)).map((entry) => entry.name));
   return {
-    async next(recipient, timeoutMs = 15_000) {
+    async next(recipient, timeoutMs = 15_000, subject) {
       const deadline = Date.now() + timeoutMs;
+      const subjectOf = (mail: ReceivedMail) => /^subject: (.*)$/im.exec(mail.raw)?.[1] ?? '';
       for (;;) {
-        const found = (await readAll(dir)).find((entry) => !taken.has(entry.name) && entry.mail.rcptTo.some((to) => to.toLowerCase() === recipient.toLowerCase()));
+        const found = (await readAll(dir)).find((entry) => !taken.has(entry.name)
+          && entry.mail.rcptTo.some((to) => to.toLowerCase() === recipient.toLowerCase())
+          && (!subject || subject.test(subjectOf(entry.mail))));
         if (found) {
           taken.add(found.name);
-          const subject = /^subject: (.*)$/im.exec(found.mail.raw)?.[1] ?? '';
-          return { subject, text: textBodyOf(found.mail.raw) };
+          return { subject: subjectOf(found.mail), text: textBodyOf(found.mail.raw) };
         }
         if (Date.now() > deadline) throw new Error(`no mail to ${recipient} arrived within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
