@@ -83,6 +83,19 @@ function withValueAt(data: unknown, segments: readonly string[], value: unknown)
   return copy;
 }
 
+/** `errors` sorted by the position of their top-level field in `order` (the root's own first; stable otherwise). */
+function inShownOrder<E extends { pointer: string }>(errors: readonly E[], order: readonly string[]): E[] {
+  const rank = (pointer: string) => {
+    const [first] = pointerSegments(pointer);
+    if (first === undefined) return -1;
+    const index = order.indexOf(first);
+    return index === -1 ? order.length : index;
+  };
+  return errors.map((error, index) => ({ error, index, rank: rank(error.pointer) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ error }) => error);
+}
+
 const NO_CHECKS: Readonly<Record<string, AsyncCheck>> = {};
 const NO_ERRORS: readonly FieldError[] = [];
 
@@ -193,9 +206,14 @@ export function SchemaForm<T = Record<string, unknown>>({
   };
 
   const withSummary = hasSummary && summaryVisible(messages);
+  // In the order the fields are shown (GOV.UK), the form's own messages first; the validator's order is the schema's.
+  const fieldOrder = useMemo(
+    () => (uiSchema['ui:order'] as string[] | undefined) ?? Object.keys((schema.properties ?? {}) as Record<string, unknown>),
+    [schema, uiSchema],
+  );
   const summary = useMemo(
-    () => (withSummary ? errorSummaryEntries(shown, (label) => translateLabel(t, label)) : []),
-    [withSummary, shown, t],
+    () => (withSummary ? errorSummaryEntries(inShownOrder(shown, fieldOrder), (label) => translateLabel(t, label)) : []),
+    [withSummary, shown, fieldOrder, t],
   );
 
   const shownNow = validatorState !== 'loading';

@@ -276,6 +276,16 @@ describe('SchemaForm: error summary (every form of more than one field)', () => 
     expect(links[1]!.getAttribute('href')).toBe(`#${screen.getByRole('textbox', { name: 'Email' }).id}`);
   });
 
+  it('lists the fields in the order they are shown, whatever order the validator reports them in', async () => {
+    const user = userEvent.setup();
+    // The validator reports missing fields (required) before a wrong value (format) of an earlier one.
+    renderForm(i18n, { ...profile, schema: { ...profile.schema, required: ['email', 'firstName'] }, uiSchema: { ...profile.uiSchema, 'ui:order': ['email', 'firstName'] } });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const links = within(screen.getByRole('region', { name: 'There is a problem' })).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Email: Please enter a valid email address.', 'First name: First name is required.']);
+  });
+
   it('appears after a submit, not when a field is left', async () => {
     const user = userEvent.setup();
     renderForm(i18n, profile);
