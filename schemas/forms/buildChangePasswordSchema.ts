@@ -42,7 +42,10 @@ export function changePasswordPieces(settings: OrgSettings): FormPieces {
   };
 }
 
-/** "Confirm equal to new" (the `sameAs` keyword) around the password fields. */
-export const CHANGE_PASSWORD_LAYOUT: FormLayout = { schema: { sameAs: { confirmPassword: 'newPassword' } } };
+/** "Confirm equal to new" (the `sameAs` keyword) around the password fields; "Saving…" while sent. */
+export const CHANGE_PASSWORD_LAYOUT: FormLayout = {
+  schema: { sameAs: { confirmPassword: 'newPassword' } },
+  ui: { 'ui:options': { busyLabelKey: 'form.busy.saving' } },
+};
 
 export const buildChangePasswordSchema: FormBuilder = (settings) => assembleForm(changePasswordPieces(settings), CHANGE_PASSWORD_LAYOUT);

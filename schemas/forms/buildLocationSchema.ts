@@ -32,7 +32,7 @@ import { orgSettingsSchema, type OrgSettings } from '../orgSettings.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { assembleForm } from './assembleForm.ts';
 import { readOnlyUiUnless, readOnlyUnless } from './readOnlyUnless.ts';
-import type { FieldPiece, FormBuilder, FormMode, FormPieces, FormSchema, UiSchema } from './types.ts';
+import type { FieldPiece, FormBuilder, FormMode, FormPieces, FormSchema, InputWidth, UiSchema } from './types.ts';
 import { MAP_DEFAULTS, type LocationWidgetOptions } from './widgetOptions.ts';
 
 /** §3 addressGeoCodingSource: the sources org-settings.schema.json allows as the organisation's default. */
@@ -63,7 +63,11 @@ export function locationPieces(settings: OrgSettings, mode: FormMode, { checkNam
   const nameRequired = editable && addressSetting.mandatory;
   // Every field of the dialog is editable or read-only together (the ui says so, as it always did).
   const field = (piece: FieldPiece) => readOnlyUnless(editable, piece, 'ui');
-  const text = (schema: FormSchema, autocomplete: string) => field({ schema, ui: { 'ui:widget': 'text', 'ui:autocomplete': autocomplete } });
+  // WCAG 1.3.5 purpose, and a width for the short answers (src/styles/forms.css `input-width-*`).
+  const text = (schema: FormSchema, autocomplete: string, width?: InputWidth) => field({
+    schema,
+    ui: { 'ui:widget': 'text', 'ui:autocomplete': autocomplete, ...(width ? { 'ui:classNames': width } : {}) },
+  });
   const coordinate = (title: string, limits: { min: number; max: number }, key: string) => field({
     // null: a location that was never placed on the map (§5 "view on map hidden when both coordinates null").
     schema: { type: ['number', 'null'], title, minimum: limits.min, maximum: limits.max, messages: { type: key, minimum: key, maximum: key } },
@@ -94,15 +98,15 @@ export function locationPieces(settings: OrgSettings, mode: FormMode, { checkNam
         }, 'address-line1'),
         required: editable,
       },
-      suite: text({ type: 'string', title: 'ssp.address.suite.label', maxLength: LIMITS.suite.max }, 'address-line2'),
+      suite: text({ type: 'string', title: 'ssp.address.suite.label', maxLength: LIMITS.suite.max }, 'address-line2', 'input-width-10'),
       city: text({ type: 'string', title: 'ssp.address.city.label', maxLength: LIMITS.city.max }, 'address-level2'),
-      state: text({ type: 'string', title: 'ssp.address.state.label', maxLength: LIMITS.state.max }, 'address-level1'),
+      state: text({ type: 'string', title: 'ssp.address.state.label', maxLength: LIMITS.state.max }, 'address-level1', 'input-width-20'),
       postalCode: text({
         type: 'string', title: 'ssp.address.postalCode.label',
         maxLength: LIMITS.postalCode.max,
         pattern: `^(?:[A-Za-z0-9 -]{${LIMITS.postalCode.min},${LIMITS.postalCode.max}})?$`,
         messages: { maxLength: POSTAL_CODE_ERROR, pattern: POSTAL_CODE_ERROR },
-      }, 'postal-code'),
+      }, 'postal-code', 'input-width-10'),
       country: field({
         schema: { type: 'string', title: 'ssp.address.country.label', pattern: '^(?:[A-Z]{2})?$', default: settings.defaultCountry },
         // The countries come from GET /rest/registration/statesAndCountries (§7), not from the schema.

@@ -16,4 +16,4 @@ const requiredField = (title: string, max: number, key: string, ui: UiSchema): F
 export const buildLoginSchema: FormBuilder = () => assembleForm({
   username: requiredField('login.username.label', LIMITS.username.max, 'login.username.enterUsername', { 'ui:widget': 'text', 'ui:autocomplete': 'username' }),
   password: requiredField('login.password.label', LIMITS.password.max, 'login.password.enterPassword', { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' }),
-});
+}, { ui: { 'ui:options': { busyLabelKey: 'form.busy.signingIn' } } });

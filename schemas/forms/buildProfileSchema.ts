@@ -12,7 +12,7 @@ import { assembleForm } from './assembleForm.ts';
 import { contactPathsPiece } from './buildContactPathsSchema.ts';
 import { emailField, nameField } from './commonFields.ts';
 import { readOnlyUnless } from './readOnlyUnless.ts';
-import type { FormBuilder, FormPieces, FormSchema } from './types.ts';
+import type { FormBuilder, FormPieces, FormSchema, UiSchema } from './types.ts';
 
 const PROFILE_FIELDS: Record<string, () => FormSchema> = {
   firstName: () => nameField('profile.firstName.label', 'ssp.field.firstname.invalid'),
@@ -20,6 +20,14 @@ const PROFILE_FIELDS: Record<string, () => FormSchema> = {
   middleInitial: () => ({ type: 'string', title: 'profile.middleInitial.label', maxLength: LIMITS.middleInitial.max }),
   suffix: () => ({ type: 'string', title: 'profile.suffix.label', maxLength: LIMITS.suffix.max }),
   externalId: () => ({ type: 'string', title: 'profile.externalId.label', maxLength: LIMITS.externalId.max }),
+};
+
+/** WCAG 1.3.5 purposes and the widths of the short answers (src/styles/forms.css `input-width-*`). */
+const PROFILE_FIELD_UI: Record<string, UiSchema> = {
+  firstName: { 'ui:autocomplete': 'given-name' },
+  lastName: { 'ui:autocomplete': 'family-name' },
+  middleInitial: { 'ui:classNames': 'input-width-2' },
+  suffix: { 'ui:autocomplete': 'honorific-suffix', 'ui:classNames': 'input-width-5' },
 };
 
 const ORDER = ['username', 'firstName', 'middleInitial', 'lastName', 'suffix', 'externalId', 'email', 'preferredLanguage', 'timeZone', 'contactPaths'];
@@ -42,7 +50,7 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
     const editable = entry.editable && !nameLocked && !review;
     const piece = readOnlyUnless(editable, {
       schema: build(),
-      ui: fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId' } } : {},
+      ui: fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId' } } : (PROFILE_FIELD_UI[fieldName] ?? {}),
       required: editable && entry.mandatory,
     });
     // Which Profile.profiles entry the value belongs to (§3), sent back with it.
@@ -52,7 +60,7 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
   const emailEditable = (profile?.isEmailEditable ?? true) && !review;
   pieces.email = readOnlyUnless(emailEditable, {
     schema: emailField('profile.email.label', { required: emailEditable && settings.emailMandatory }),
-    ui: { 'ui:widget': 'email' },
+    ui: { 'ui:widget': 'email', 'ui:autocomplete': 'email' },
     required: emailEditable && settings.emailMandatory,
   });
 
@@ -87,6 +95,7 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
         readonly: review,
         submitLabelKey: mode === 'edit' ? 'profile.save.button' : 'profile.continue.button',
         cancel: mode === 'edit',
+        busyLabelKey: 'form.busy.saving',
       },
     },
     json: { fieldsFirst: true },

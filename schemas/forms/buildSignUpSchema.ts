@@ -1,8 +1,8 @@
 /**
  * §2 Sign-up page: name and credentials (first and last name, username, password with show/hide,
  * preferred language, security question default question_eleven and its answer), contact
- * information (email, SMS, phone, Slack), location information, and the terms box that gates the
- * create button. Variants (§1/§2): `standard`; `public` (new-profile: names, email, contact paths and
+ * information (email, SMS, phone, Slack), location information, and the terms box (required: the
+ * create button stays enabled and a refused submit says the terms are not accepted). Variants (§1/§2): `standard`; `public` (new-profile: names, email, contact paths and
  * publicProfileId only); `universal` (as standard; the address is optional unless mandatory).
  * §5 contact-path minimum: min = lesser of the exposed paths and minSignup; when they are equal,
  * every exposed path is mandatory.
@@ -12,6 +12,7 @@ import type { OrgSettings } from '../orgSettings.ts';
 import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { passwordPolicyOf } from '../rules/passwordPolicy.ts';
+import { followableUrlOr } from '../followableUrl.ts';
 import { assembleForm } from './assembleForm.ts';
 import { locationPieces } from './buildLocationSchema.ts';
 import { DEFAULT_SECURITY_QUESTION, emailField, nameField, SECURITY_QUESTIONS, securityAnswerField, usernameField } from './commonFields.ts';
@@ -21,6 +22,8 @@ import type { FieldPiece, FormBuilder, FormPieces, FormSchema } from './types.ts
 import type { FormSection } from './widgetOptions.ts';
 
 const VERIFY = 'ssp.map.verify.your.location.errormsg';
+/** The built-in terms of use (public/legal/terms.html), linked when the organisation names none. */
+const TERMS_PAGE = '/public/legal/terms.html';
 const VERIFY_BOTH = 'ssp.map.verify.your.location.errormsg.required';
 
 /** `verified`, set by the "Verify your location" modal (§4), never typed. */
@@ -128,11 +131,11 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
 
   const phone = (title: string, pathType: 'SMS' | 'PHONE', required: boolean, label: string): FieldPiece => ({
     schema: phoneField(settings, { title, pathType, mandatory: required, label }),
-    ui: { 'ui:widget': 'phone' },
+    ui: { 'ui:widget': 'phone', 'ui:autocomplete': 'tel-national' },
   });
   const pieces: FormPieces = {
-    firstName: { schema: nameField('signup.firstName.label', 'ssp.field.firstname.invalid'), required: true },
-    lastName: { schema: nameField('signup.lastName.label', 'ssp.field.lastname.invalid'), required: true },
+    firstName: { schema: nameField('signup.firstName.label', 'ssp.field.firstname.invalid'), ui: { 'ui:autocomplete': 'given-name' }, required: true },
+    lastName: { schema: nameField('signup.lastName.label', 'ssp.field.lastname.invalid'), ui: { 'ui:autocomplete': 'family-name' }, required: true },
     ...account,
     email: readOnlyUnless(settings.signupEmailEditable, {
       schema: emailField('signup.email.label', { required: mandatory.email }),
@@ -141,11 +144,12 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
     }),
     smsPhone: exposed.smsPhone ? phone('signup.smsPhone.label', 'SMS', mandatory.smsPhone, settings.SMSSetting.prompt) : undefined,
     mobilePhone: exposed.mobilePhone ? phone('signup.mobilePhone.label', 'PHONE', mandatory.mobilePhone, settings.phoneSetting.prompt) : undefined,
-    slack: slackShown ? { schema: emailField('signup.slack.label', { required: mandatory.slack }), ui: { 'ui:widget': 'email' }, required: mandatory.slack } : undefined,
+    slack: slackShown ? { schema: emailField('signup.slack.label', { required: mandatory.slack }), ui: { 'ui:widget': 'email', 'ui:autocomplete': 'email' }, required: mandatory.slack } : undefined,
     address: settings.showAddress && variant !== 'public' ? signUpAddressPiece(settings) : undefined,
     accept: variant !== 'public' ? {
       schema: { type: 'boolean', title: 'signup.accept.label', const: true, default: false, messages: { const: 'ssp.signup.terms.required', required: 'ssp.signup.terms.required' } },
-      ui: { 'ui:widget': 'terms' },
+      // §2 the terms the box accepts: the organisation's, else the built-in page (as the footer links them).
+      ui: { 'ui:widget': 'terms', 'ui:options': { termsUrl: followableUrlOr(settings.termsUrl, TERMS_PAGE) } },
       required: true,
     } : undefined,
   };
@@ -160,7 +164,7 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
   return assembleForm(pieces, {
     order: sections.flatMap((section) => section.fields),
     schema: min > 0 ? { contactPathMinimum: { min, fields: exposedFields } } : {},
-    ui: { 'ui:options': { sections, submitLabelKey: 'signup.create.button', submitNeeds: variant === 'public' ? [] : ['accept'] } },
+    ui: { 'ui:options': { sections, submitLabelKey: 'signup.create.button', busyLabelKey: 'form.busy.creatingAccount' } },
     json: { fieldsFirst: true },
   });
 };

@@ -61,6 +61,13 @@ export type FormSchema = Omit<JSONSchema7, 'properties' | 'items' | 'if' | 'then
 
 export type FormSchemaDefinition = FormSchema | JSONSchema7Definition;
 
+/**
+ * Input widths sized to the expected answer, in characters (GOV.UK's fixed-width inputs): a class
+ * the field template puts on the field, so the input is no wider than what it asks for.
+ */
+export const INPUT_WIDTHS = ['input-width-2', 'input-width-5', 'input-width-10', 'input-width-20'] as const;
+export type InputWidth = (typeof INPUT_WIDTHS)[number];
+
 /** The renderer's instructions for one field or object, whatever draws it (a subset of rjsf's uiSchema, typed). */
 interface UiFieldCommon {
   'ui:order'?: string[];
@@ -71,6 +78,8 @@ interface UiFieldCommon {
   'ui:readonly'?: boolean;
   'ui:disabled'?: boolean;
   'ui:autocomplete'?: string;
+  /** The width of a short answer's input (postal code, state, suite, suffix …): src/styles/forms.css. */
+  'ui:classNames'?: InputWidth;
   /** Labels of the choices (message keys), in the order of the schema's `enum`. */
   'ui:enumNames'?: string[];
 }

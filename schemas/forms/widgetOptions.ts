@@ -138,13 +138,13 @@ export interface FormSection {
 export interface FormOptions extends FieldOptions {
   sections?: FormSection[];
   submitLabelKey?: string;
-  /** Fields that must be true before the submit button is enabled (the terms box). */
-  submitNeeds?: string[];
+  /** The submit button's text while a submit is in flight ("Signing in…", "Saving…"; SchemaForm's default "Sending…"). */
+  busyLabelKey?: string;
   cancel?: boolean;
   readonly?: boolean;
   /** §6 the form has something the member may edit (the review page links to the edit page). */
   editable?: boolean;
-  /** §2 the grouped error summary above the form. */
+  /** §2 the grouped error summary above the form: by default every form of more than one field has one. */
   errorSummary?: boolean;
 }
 

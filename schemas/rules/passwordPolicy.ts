@@ -41,26 +41,65 @@ const LETTER = /[A-Za-z]/;
 const lengthOf = (text: string) => [...text].length;
 
 /**
+ * One rule of a policy, as the member is shown it (the new-password checklist) and as a refusal names
+ * it: `length` (min to 64 characters), `letter`, `digit`, `upper`, `lower`, `special`, and the private
+ * policy's `threeClasses` ("three of four classes", its four classes listed under it).
+ */
+export type PasswordRule = 'length' | 'letter' | 'digit' | 'upper' | 'lower' | 'special' | 'threeClasses';
+
+/** A rule and whether `password` meets it; `threeClasses` lists its four classes, each met or not. */
+export interface PasswordRuleState {
+  rule: PasswordRule;
+  met: boolean;
+  classes?: { rule: PasswordRule; met: boolean }[];
+}
+
+/** §5/§9 the shortest password `policy` allows (the longest is 64 for every policy). */
+export function minimumLengthOf(policy: PasswordPolicy): number {
+  return policy === 'fedramp' ? LIMITS.password.minFedRAMP : LIMITS.password.min;
+}
+
+/**
+ * §5, rule by rule: each rule of `policy` and whether `password` (trimmed first) meets it. Public:
+ * length 8–64, a letter, a digit; private: length 8–64 and three of upper, lower, digit, special;
+ * FedRAMP: length 12–64 and all four.
+ */
+export function passwordRules(password: string, policy: PasswordPolicy): PasswordRuleState[] {
+  const trimmed = password.trim();
+  const length = lengthOf(trimmed);
+  const lengthRule = { rule: 'length' as const, met: length >= minimumLengthOf(policy) && length <= LIMITS.password.max };
+  if (policy === 'public') {
+    return [lengthRule, { rule: 'letter', met: LETTER.test(trimmed) }, { rule: 'digit', met: DIGIT.test(trimmed) }];
+  }
+  const classes = ([['upper', UPPER], ['lower', LOWER], ['digit', DIGIT], ['special', SPECIAL]] as const)
+    .map(([rule, pattern]) => ({ rule, met: pattern.test(trimmed) }));
+  if (policy === 'fedramp') return [lengthRule, ...classes];
+  return [lengthRule, { rule: 'threeClasses', met: classes.filter((c) => c.met).length >= 3, classes }];
+}
+
+/** The rules of `policy` that `password` does not meet, in the order they are shown. */
+export function unmetPasswordRules(password: string, policy: PasswordPolicy): PasswordRule[] {
+  return passwordRules(password, policy).filter((state) => !state.met).map((state) => state.rule);
+}
+
+/**
  * §5: whether `password` (trimmed first) meets `policy`: public ≥ 8 with a letter and a digit;
  * private ≥ 8 with three of upper, lower, digit, special; FedRAMP ≥ 12 with all four; never over 64.
  */
 export function isPasswordAllowed(password: string, policy: PasswordPolicy): boolean {
-  const trimmed = password.trim();
-  const length = lengthOf(trimmed);
-  if (length > LIMITS.password.max) return false;
-  if (policy === 'public') return length >= LIMITS.password.min && LETTER.test(trimmed) && DIGIT.test(trimmed);
-  const classes = [UPPER, LOWER, DIGIT, SPECIAL].filter((pattern) => pattern.test(trimmed)).length;
-  if (policy === 'fedramp') return length >= LIMITS.password.minFedRAMP && classes === 4;
-  return length >= LIMITS.password.min && classes >= 3;
+  return unmetPasswordRules(password, policy).length === 0;
 }
 
 const validatePasswordPolicy: SchemaValidateFunction = (policy: PasswordPolicy, data: string, parentSchema) => {
   // An empty value is `required`'s (or minLength's) to report, as jQuery-validation rules do: one message per cause.
-  if (data === '' || isPasswordAllowed(data, policy)) return true;
+  if (data === '') return true;
+  const unmet = unmetPasswordRules(data, policy);
+  if (unmet.length === 0) return true;
   validatePasswordPolicy.errors = [{
     keyword: 'passwordPolicy',
     message: PASSWORD_POLICY_MESSAGE_KEY,
-    params: { key: PASSWORD_POLICY_MESSAGE_KEY, policy },
+    // `unmet`: which rules failed, so the message can name them (the browser and the server alike).
+    params: { key: PASSWORD_POLICY_MESSAGE_KEY, policy, unmet },
     parentSchema,
   }];
   return false;
@@ -68,7 +107,7 @@ const validatePasswordPolicy: SchemaValidateFunction = (policy: PasswordPolicy, 
 
 /**
  * The ajv keyword `passwordPolicy: 'public' | 'private' | 'fedramp'` (listed in schemas/forms/keywords.ts):
- * a string that fails `isPasswordAllowed` reports `params: { key: 'ssp.password.valid.invalid', policy }`
+ * a string that fails `isPasswordAllowed` reports `params: { key: 'ssp.password.valid.invalid', policy, unmet }`
  * at the string's own pointer. The empty string passes (emptiness is `required`'s message); a value over 64
  * fails here too, besides the builder's `maxLength`.
  */

@@ -32,22 +32,24 @@ export function errorSummaryEntries(shown: readonly TranslatedError[], labelOf: 
 }
 
 interface ErrorSummaryProps {
+  /** The heading's id: SchemaForm moves the focus there after a refused submit. */
+  headingId: string;
   idPrefix: string;
   entries: readonly ErrorSummaryEntry[];
   onSelect: (pointer: string) => void;
 }
 
 /**
- * §2 "grouped error summary" (additional information page, `ui:options.errorSummary`): every field
- * in error, once, with its messages; each entry links to its field and moves the focus there.
+ * §2 "grouped error summary", GOV.UK style ("There is a problem"): every field in error, once, with
+ * its messages; each entry links to its field and moves the focus there. It is no live region: the
+ * focus moves to its heading after a refused submit (SchemaForm), which is what a screen reader reads.
  */
-export function ErrorSummary({ idPrefix, entries, onSelect }: ErrorSummaryProps) {
+export function ErrorSummary({ headingId, idPrefix, entries, onSelect }: ErrorSummaryProps) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
-  const headingId = `${idPrefix}__summary-title`;
   return (
-    <div className="error-summary" role="alert" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('form.errorSummary.title')}</h3>
+    <div className="error-summary" role="region" aria-labelledby={headingId}>
+      <h3 id={headingId} tabIndex={-1}>{t('form.errorSummary.title')}</h3>
       <ul>
         {entries.map((entry) => (
           <li key={entry.pointer}>

@@ -9,7 +9,7 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { ErrorSummary, errorSummaryEntries } from './ErrorSummary.tsx';
 import { FIELDS } from './fields.ts';
 import { focusField } from './focusField.ts';
-import { valueAtPointer, type FormContextData } from './formContext.ts';
+import type { FormContextData } from './formContext.ts';
 import { blockingErrors, initialMessageState, messagePolicy, summaryVisible, visibleErrors, type MessageEvent } from './messagePolicy.ts';
 import { isWithin, pointerOfId, pointerSegments } from './pointers.ts';
 import { TEMPLATES } from './templates.ts';
@@ -35,8 +35,16 @@ export interface SchemaFormProps<T> {
   onSubmit: (data: T) => void;
   /** The server's 400 `{ errorCode: 'validation', errors }`: shown inline like the browser's own. */
   serverErrors?: readonly FieldError[];
+  /** The whole form unavailable: every control and the submit button disabled. */
   disabled?: boolean;
+  /**
+   * A submit is in flight (useSubmission): the fields wait, the submit button says what is happening
+   * (`busyLabelKey`) and stays focusable (`aria-disabled`), and a second press is ignored.
+   */
+  busy?: boolean;
   submitLabelKey: string;
+  /** The submit button's text while busy; default the builder's `ui:options.busyLabelKey`, else "Sending…". */
+  busyLabelKey?: string;
   /** Read-only review (§2 review page): every value as text, no submit button. */
   review?: boolean;
   /** The ids of the fields start with it (default 'root'); give two forms on one page different ones. */
@@ -53,7 +61,16 @@ export interface SchemaFormProps<T> {
 
 interface RootOptions {
   errorSummary?: boolean;
-  submitNeeds?: string[];
+  busyLabelKey?: string;
+}
+
+/** The fields a member sees at the root (hidden ones do not count). */
+function visibleFieldCount(form: BuiltForm): number {
+  const names = Object.keys((form.schema.properties ?? {}) as Record<string, unknown>);
+  return names.filter((name) => {
+    const options = (form.uiSchema[name] as { 'ui:options'?: { hidden?: boolean } } | undefined)?.['ui:options'];
+    return options?.hidden !== true;
+  }).length;
 }
 
 /** `data` with `value` at the path `segments` (copied along the way; `data` itself is not changed). */
@@ -64,6 +81,19 @@ function withValueAt(data: unknown, segments: readonly string[], value: unknown)
   const copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string, unknown>;
   copy[head] = withValueAt(node[head], rest, value);
   return copy;
+}
+
+/** `errors` sorted by the position of their top-level field in `order` (the root's own first; stable otherwise). */
+function inShownOrder<E extends { pointer: string }>(errors: readonly E[], order: readonly string[]): E[] {
+  const rank = (pointer: string) => {
+    const [first] = pointerSegments(pointer);
+    if (first === undefined) return -1;
+    const index = order.indexOf(first);
+    return index === -1 ? order.length : index;
+  };
+  return errors.map((error, index) => ({ error, index, rank: rank(error.pointer) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ error }) => error);
 }
 
 const NO_CHECKS: Readonly<Record<string, AsyncCheck>> = {};
@@ -78,7 +108,7 @@ const NO_ERRORS: readonly FieldError[] = [];
  * focus after a refused submit of §4/§9) is messagePolicy.ts; this component feeds it rjsf's events.
  */
 export function SchemaForm<T = Record<string, unknown>>({
-  form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, submitLabelKey, review = false,
+  form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, busy = false, submitLabelKey, busyLabelKey, review = false,
   idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit, onShown,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
@@ -96,7 +126,16 @@ export function SchemaForm<T = Record<string, unknown>>({
     setErrorsSeen(serverErrors);
     dispatch({ type: 'serverErrors', errors: serverErrors });
   }
-  useFieldFocus(containerRef, idPrefix, messages.focus);
+  // §2 the error summary, GOV.UK style: every form of more than one field has one (a builder may say
+  // otherwise with `ui:options.errorSummary`); a refused submit then focuses its heading, at once,
+  // instead of the first invalid field after the §9 focus delay (kept for a form of one field).
+  const hasSummary = rootOptions.errorSummary ?? visibleFieldCount(form) > 1;
+  useFieldFocus(containerRef, idPrefix, hasSummary ? null : messages.focus);
+  const summaryHeadingId = `${idPrefix}__summary-title`;
+  useEffect(() => {
+    if (!hasSummary || !messages.focus) return;
+    document.getElementById(summaryHeadingId)?.focus();
+  }, [hasSummary, messages.focus, summaryHeadingId]);
 
   const validate = useCallback((data: unknown) => formValidator.validate(trimStrings(data)), [formValidator]);
   // The callbacks handed to widgets read the latest data and validator through refs: rjsf may keep
@@ -157,6 +196,8 @@ export function SchemaForm<T = Record<string, unknown>>({
   };
 
   const handleSubmit = (event: IChangeEvent<T>) => {
+    // A second press while the first is in flight does nothing (the button stays focusable).
+    if (busy) return;
     const data = trimStrings(event.formData as T);
     const submit: MessageEvent = { type: 'submit', errors: validate(data) };
     dispatch(submit);
@@ -164,12 +205,16 @@ export function SchemaForm<T = Record<string, unknown>>({
     if (blockingErrors(messagePolicy(messages, submit)).length === 0) onSubmit(data);
   };
 
-  const withSummary = Boolean(rootOptions.errorSummary) && summaryVisible(messages);
-  const summary = useMemo(
-    () => (withSummary ? errorSummaryEntries(shown, (label) => translateLabel(t, label)) : []),
-    [withSummary, shown, t],
+  const withSummary = hasSummary && summaryVisible(messages);
+  // In the order the fields are shown (GOV.UK), the form's own messages first; the validator's order is the schema's.
+  const fieldOrder = useMemo(
+    () => (uiSchema['ui:order'] as string[] | undefined) ?? Object.keys((schema.properties ?? {}) as Record<string, unknown>),
+    [schema, uiSchema],
   );
-  const gateOpen = (rootOptions.submitNeeds ?? []).every((name) => Boolean(valueAtPointer(current, `/${name}`)));
+  const summary = useMemo(
+    () => (withSummary ? errorSummaryEntries(inShownOrder(shown, fieldOrder), (label) => translateLabel(t, label)) : []),
+    [withSummary, shown, fieldOrder, t],
+  );
 
   const shownNow = validatorState !== 'loading';
   // Once per time the fields appear (the caller's callback is expected to be stable).
@@ -183,6 +228,7 @@ export function SchemaForm<T = Record<string, unknown>>({
   return (
     <div className="schema-form" ref={containerRef}>
       <ErrorSummary
+        headingId={summaryHeadingId}
         idPrefix={idPrefix}
         entries={summary}
         onSelect={(pointer) => {
@@ -207,7 +253,7 @@ export function SchemaForm<T = Record<string, unknown>>({
         noValidate
         noHtml5Validate
         showErrorList={false}
-        disabled={disabled}
+        disabled={disabled || busy}
         readonly={review}
         onChange={handleChange}
         onBlur={handleBlur}
@@ -216,8 +262,9 @@ export function SchemaForm<T = Record<string, unknown>>({
         {aboveSubmit}
         <div className="form-actions">
           {review ? null : (
-            <button type="submit" className="button button-primary" disabled={disabled || !gateOpen}>
-              {t(submitLabelKey)}
+            // Never disabled while it may be pressed (issue 11): a refused submit says why instead.
+            <button type="submit" className="button button-primary" disabled={disabled} aria-disabled={busy ? true : undefined}>
+              {busy ? t(busyLabelKey ?? rootOptions.busyLabelKey ?? 'form.busy.sending') : t(submitLabelKey)}
             </button>
           )}
           {children}

@@ -22,7 +22,11 @@ export interface MessageState {
   readonly edited: ReadonlySet<string>;
   /** A submit went to the parent and its answer is awaited: whatever comes next is that answer. */
   readonly awaitingAnswer: boolean;
-  /** The field to focus after the §9 focus delay; a new object for every request. */
+  /**
+   * Where the focus goes after a refused submit or the server's answer: the first field in error (a
+   * new object for every request). SchemaForm moves it there after the §9 focus delay, or, in a form
+   * with an error summary, to the summary's heading at once.
+   */
   readonly focus: { readonly pointer: string } | null;
 }
 

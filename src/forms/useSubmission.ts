@@ -10,7 +10,7 @@ export interface FailureMessage {
 
 /** How a submit ended, as the screen's `send` tells it. */
 export type SubmitOutcome<T> =
-  /** Done: the screen has shown or gone where success leads; `leaving` keeps the form disabled while the page is left. */
+  /** Done: the screen has shown or gone where success leads; `leaving` keeps the form busy while the page is left. */
   | { kind: 'done'; leaving: boolean }
   /** Refused: field errors to show inline, or the message; `data` is what the form shows next (default: what was sent). */
   | { kind: 'refused'; errors: readonly FieldError[]; message: FailureMessage | null; data?: T };
@@ -49,13 +49,13 @@ export function refused<T>(answer: RefusalAnswer | null | undefined, { fallbackK
 }
 
 export interface Submission<T> {
-  /** Spread into SchemaForm: the data, the server's errors, busy as `disabled`, and the submit. */
+  /** Spread into SchemaForm: the data, the server's errors, whether a submit is in flight, and the submit. */
   form: {
     formData: T;
     onChange: (data: T) => void;
     onSubmit: (data: T) => void;
     serverErrors: readonly FieldError[];
-    disabled: boolean;
+    busy: boolean;
   };
   /** The refused submit's message (FormAlert shows it), null otherwise. */
   message: FailureMessage | null;
@@ -67,7 +67,7 @@ const NO_ERRORS: readonly FieldError[] = [];
 
 /**
  * The submit state every flow screen shares: the form's data, the server's field errors, busy while
- * the call runs (the form disabled, §4 "loading indicator"), and the failure message. `send` makes
+ * the call runs (§4 "loading indicator": the submit button says what it does, a second press is ignored), and the failure message. `send` makes
  * the call and says how it ended (`done()`, or `refused(answer, …)`): a refusal puts its errors at
  * the fields and its message above the form; a new submit clears the message.
  */
@@ -92,7 +92,7 @@ export function useSubmission<T>(initialData: T, send: (data: T) => Promise<Subm
   }
 
   return {
-    form: { formData: data, onChange: setData, onSubmit: (values) => void submit(values), serverErrors, disabled: busy },
+    form: { formData: data, onChange: setData, onSubmit: (values) => void submit(values), serverErrors, busy },
     message,
     busy,
     submit,

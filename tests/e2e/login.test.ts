@@ -20,9 +20,32 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
     const page = browser.page;
     await page.goto(`${baseURL}/springfield/login`);
     await page.getByRole('button', { name: en['login.submit'] }).click();
-    await page.getByText(en['login.username.enterUsername']).waitFor();
-    await page.getByText(en['login.password.enterPassword']).waitFor();
+    await page.getByText(en['login.username.enterUsername']).first().waitFor();
+    await page.getByText(en['login.password.enterPassword']).first().waitFor();
     await screenshot(page, 'login-empty-submit');
+  });
+
+  it('fits a 390 px phone after a refused submit (login, sign-up): the focus on the error summary, nothing wider than the screen', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pages = [
+      { path: 'login', button: en['login.submit'], name: 'login-390-refused' },
+      { path: 'new', button: en['signup.create.button'], name: 'signup-390-refused' },
+    ];
+    for (const { path, button, name } of pages) {
+      await page.goto(`${baseURL}/springfield/${path}`);
+      const submit = page.getByRole('button', { name: button });
+      await submit.waitFor();
+      // A new password shows its rules while typing.
+      if (path === 'new') await page.locator('input[autocomplete="new-password"]').fill('abc');
+      await submit.click();
+      const heading = page.getByRole('heading', { name: en['form.errorSummary.title'] });
+      await heading.waitFor();
+      expect(await heading.evaluate((element) => element === document.activeElement), name).toBe(true);
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(scrollWidth, `${name}: page width`).toBeLessThanOrEqual(innerWidth!);
+      await screenshot(page, name);
+    }
   });
 
   it('refuses a wrong password with a message that names no username', async () => {

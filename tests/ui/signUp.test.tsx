@@ -131,7 +131,7 @@ afterEach(() => {
 });
 
 describe('the sign-up page of a public organisation (§2 new)', () => {
-  it('shows the builder\'s sections and keeps the create button disabled until the terms box is ticked', async () => {
+  it('shows the builder\'s sections; the create button is never disabled: unticked terms are refused like any error', async () => {
     bootPage('/springfield/new');
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);
     await settled();
@@ -141,11 +141,18 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     expect(control<HTMLSelectElement>('/securityQuestion').value).toBe('question_eleven');
     expect(control<HTMLSelectElement>('/address/country').value).toBe('US');
     expect(within(control<HTMLSelectElement>('/address/country')).getByRole('option', { name: 'Canada' })).toBeInstanceOf(HTMLElement);
-    expect(createButton().disabled).toBe(true);
-    await userEvent.click(control('/accept'));
     expect(createButton().disabled).toBe(false);
+    // The terms are the organisation's, or the built-in page; a new tab, without an opener.
+    const terms = screen.getByRole('link', { name: `${en['form.terms.read']} ${en['form.link.newTab']}` });
+    expect(terms.getAttribute('href')).toBe('/public/legal/terms.html');
+    expect(terms.getAttribute('rel')).toBe('noopener noreferrer');
+    await userEvent.click(createButton());
+    const summary = screen.getByRole('region', { name: en['form.errorSummary.title'] });
+    expect(document.activeElement).toBe(within(summary).getByRole('heading'));
+    expect(within(summary).getByRole('link', { name: `${en['signup.accept.label']}: ${en['ssp.signup.terms.required']}` })).toBeInstanceOf(HTMLElement);
+    expect(control('/accept').getAttribute('aria-invalid')).toBe('true');
     await userEvent.click(control('/accept'));
-    expect(createButton().disabled).toBe(true);
+    expect(control('/accept').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('checks the username live: a taken one gets ssp.login.username.exist, a free one nothing', async () => {
@@ -247,7 +254,11 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
     expect(await screen.findByText(en['ssp.map.verify.your.location.errormsg'])).toBeInstanceOf(HTMLElement);
-    await waitFor(() => expect(document.activeElement).toBe(control('/address/verified')));
+    // The focus goes to the error summary, whose entry leads to the verification.
+    const summary = screen.getByRole('region', { name: en['form.errorSummary.title'] });
+    await waitFor(() => expect(document.activeElement).toBe(within(summary).getByRole('heading')));
+    await userEvent.click(within(summary).getByRole('link', { name: new RegExp(en['ssp.map.verify.your.location.errormsg']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
+    expect(document.activeElement).toBe(control('/address/verified'));
     expect(assigned).toEqual([]);
   });
 
@@ -258,7 +269,8 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     await fillCredentials({ firstName: 'Sam', lastName: 'Same', username, password: username, answer: 'green', email: 'sam@example.org' });
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
-    expect(await screen.findByText(en['ssp.password.same.as.username'])).toBeInstanceOf(HTMLElement);
+    // At the field and in the error summary.
+    expect(await screen.findAllByText(en['ssp.password.same.as.username'])).toHaveLength(2);
     expect(document.querySelector('.form-alert')).toBeNull();
     expect(assigned).toEqual([]);
     expect(await currentAccount('springfield')).toBeNull();

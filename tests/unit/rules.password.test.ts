@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BuiltForm } from '../../schemas/forms/types.ts';
-import { isPasswordAllowed, passwordPolicyOf, type PasswordPolicy } from '../../schemas/rules/passwordPolicy.ts';
+import { isPasswordAllowed, minimumLengthOf, passwordPolicyOf, passwordRules, unmetPasswordRules, type PasswordPolicy } from '../../schemas/rules/passwordPolicy.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { browserErrors, keysOf, serverErrors } from '../support/formValidators.ts';
 
@@ -83,6 +83,36 @@ describe('isPasswordAllowed (§5 password)', () => {
   });
 });
 
+describe('passwordRules (§5, rule by rule: the new-password checklist)', () => {
+  it('public: length 8–64, a letter, a digit', () => {
+    expect(passwordRules('abc', 'public')).toEqual([
+      { rule: 'length', met: false }, { rule: 'letter', met: true }, { rule: 'digit', met: false },
+    ]);
+    expect(unmetPasswordRules('  abcdefg1  ', 'public')).toEqual([]);
+    expect(unmetPasswordRules(ofLength('a1', 65), 'public')).toEqual(['length']);
+  });
+
+  it('private: length 8–64 and three of four classes, each class met or not', () => {
+    expect(passwordRules('Abcdefgh', 'private')).toEqual([
+      { rule: 'length', met: true },
+      { rule: 'threeClasses', met: false, classes: [
+        { rule: 'upper', met: true }, { rule: 'lower', met: true }, { rule: 'digit', met: false }, { rule: 'special', met: false },
+      ] },
+    ]);
+    expect(unmetPasswordRules('Abcdefg!', 'private')).toEqual([]);
+  });
+
+  it('FedRAMP: length 12–64 and all four classes', () => {
+    expect(unmetPasswordRules('abcdefgh1', 'fedramp')).toEqual(['length', 'upper', 'special']);
+    expect(minimumLengthOf('fedramp')).toBe(12);
+    expect(minimumLengthOf('private')).toBe(8);
+  });
+
+  it.each([...rows, ...specialRows])('agrees with isPasswordAllowed: %s', (_name, password, policy, allowed) => {
+    expect(unmetPasswordRules(password, policy).length === 0).toBe(allowed);
+  });
+});
+
 describe('passwordPolicyOf (§5, §6 "Public versus private status and FedRAMP change password rules")', () => {
   it.each([
     ['springfield (public)', fixtureOrgs.springfield.settings, 'public'],
@@ -141,8 +171,12 @@ describe('the passwordPolicy keyword in both validators', () => {
     expect(keysOf(serverErrors(form, data))).toEqual(expected);
   });
 
-  it.each(['public', 'private', 'fedramp'] as const)('names the policy (%s) and the label as parameters', (policy) => {
-    const expected = [{ pointer: '/password', key: 'ssp.password.valid.invalid', params: { policy, label: 'signup.password.label' } }];
+  it.each([
+    ['public', ['length', 'digit']],
+    ['private', ['length', 'threeClasses']],
+    ['fedramp', ['length', 'upper', 'digit', 'special']],
+  ] as const)('names the policy (%s), the rules not met and the label as parameters', (policy, unmet) => {
+    const expected = [{ pointer: '/password', key: 'ssp.password.valid.invalid', params: { policy, unmet, label: 'signup.password.label' } }];
     expect(browserErrors(formFor(policy), { password: 'abcdefg' })).toEqual(expected);
     expect(serverErrors(formFor(policy), { password: 'abcdefg' })).toEqual(expected);
   });

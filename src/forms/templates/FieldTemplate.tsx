@@ -59,7 +59,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
     );
   }
 
-  const className = `field field-${layout}${messages.length > 0 ? ' field-invalid' : ''}`;
+  // A width the builder set for a short answer (`ui:classNames`, schemas/forms/types.ts INPUT_WIDTHS).
+  const width = typeof uiSchema?.['ui:classNames'] === 'string' ? ` ${uiSchema['ui:classNames']}` : '';
+  const className = `field field-${layout}${messages.length > 0 ? ' field-invalid' : ''}${width}`;
   if (layout === 'group') {
     return (
       <fieldset className={className} id={id} aria-describedby={[messages.length > 0 ? errorId(id) : null, description ? descriptionId(id) : null, help ? helpId(id) : null].filter(Boolean).join(' ') || undefined}>

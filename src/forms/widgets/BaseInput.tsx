@@ -10,6 +10,8 @@ interface BaseInputProps extends WidgetProps {
   type: InputHTMLAttributes<HTMLInputElement>['type'];
   /** Shown in review mode instead of the value (a password is never shown). */
   reviewText?: string;
+  /** Further ids the input's `aria-describedby` names after the field's own (a new password's rules). */
+  describedByExtra?: string;
 }
 
 const isNumeric = (schema: WidgetProps['schema']) => {
@@ -25,7 +27,7 @@ const isNumeric = (schema: WidgetProps['schema']) => {
  */
 export function BaseInput(props: BaseInputProps) {
   const { t } = useTranslation();
-  const { id, type, value, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, uiSchema, registry, reviewText } = props;
+  const { id, type, value, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, uiSchema, registry, reviewText, describedByExtra } = props;
   const asyncCheck = useWidgetAsyncCheck(props);
   if (formContextOf(registry).review) return <ReviewValue text={reviewText ?? (value === undefined || value === null ? '' : String(value))} />;
 
@@ -47,10 +49,13 @@ export function BaseInput(props: BaseInputProps) {
     if (next !== value) onChange(next);
     onBlur(id, next);
   };
+  const control = controlProps(props);
+  const describedBy = [control['aria-describedby'], describedByExtra].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <input
-        {...controlProps(props)}
+        {...control}
+        aria-describedby={describedBy}
         name={props.htmlName ?? id}
         type={type}
         className="input"

@@ -4,8 +4,10 @@ import { followableUrlOr } from '../../../schemas/followableUrl.ts';
 import { CheckboxWidget } from './CheckboxWidget.tsx';
 
 /**
- * §2 "terms acceptance": the accept checkbox (the schema's `const: true` makes it required) and,
- * when `ui:options.termsUrl` is given, a link to the terms that opens in a new tab.
+ * §2 "terms acceptance": the accept checkbox (the schema's `const: true` makes it required; unticked,
+ * a submit is refused with 'ssp.signup.terms.required' like any other error) and the link to the terms
+ * (`ui:options.termsUrl`, the organisation's or the built-in page) beside its label, opening in a new
+ * tab, which it says.
  */
 export function TermsWidget(props: WidgetProps) {
   const { t } = useTranslation();
@@ -13,7 +15,11 @@ export function TermsWidget(props: WidgetProps) {
   return (
     <CheckboxWidget
       {...props}
-      after={url ? <a className="terms-link" href={url} target="_blank" rel="noopener noreferrer">{t('form.terms.read')}</a> : null}
+      after={url ? (
+        <a className="terms-link" href={url} target="_blank" rel="noopener noreferrer">
+          {t('form.terms.read')} <span className="terms-new-tab">{t('form.link.newTab')}</span>
+        </a>
+      ) : null}
     />
   );
 }

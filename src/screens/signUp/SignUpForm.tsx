@@ -24,8 +24,8 @@ interface SignUpFormProps {
 }
 
 /**
- * The sign-up form of both sign-up pages (§2 sections, from the builder; the create button waits for
- * the terms box, the builder's submitNeeds) and what happens with the answer (§4 Sign-up success):
+ * The sign-up form of both sign-up pages (§2 sections, from the builder; an unticked terms box is
+ * refused like any other field, the create button never disabled) and what happens with the answer (§4 Sign-up success):
  * on 200 the rotated session's CSRF token is kept and the browser loads the member's home anew, so
  * the boot reads the new account (the sign-up steps of §2 come with a later issue). §4 "otherwise
  * signUpError stored from errorCode … Failure message shows above the create button": field errors go

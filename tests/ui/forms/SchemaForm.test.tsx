@@ -1,7 +1,8 @@
 /**
  * src/forms/SchemaForm.tsx: one source of messages (the shared validator, translated, inline through
- * extraErrors), §5 "checked on blur and submit", §4/§9 focus on the first invalid field 300 ms after
- * a refused submit, the server's 400 errors inline, the grouped error summary, read-only and review.
+ * extraErrors), §5 "checked on blur and submit", after a refused submit the focus on the error
+ * summary's heading (a form of more than one field) or on the only field 300 ms later (§4/§9), the
+ * server's 400 errors inline, no disabled submit button, busy labels, read-only and review.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -134,8 +135,7 @@ describe('SchemaForm: labels and messages', () => {
 });
 
 describe('SchemaForm: submit', () => {
-  it('refuses an invalid submit, shows every message and focuses the first invalid field 300 ms later', async () => {
-    vi.useFakeTimers();
+  it('refuses an invalid submit, shows every message inline and focuses the error summary\'s heading at once', () => {
     const rendered = renderForm(i18n, login());
     const submit = screen.getByRole('button', { name: 'Save' });
     submit.focus();
@@ -144,11 +144,20 @@ describe('SchemaForm: submit', () => {
     const username = screen.getByRole('textbox', { name: 'Username' });
     expect(errorOf(username)).toEqual(['Please enter your username.']);
     expect(errorOf(screen.getByLabelText('Password*'))).toEqual(['Please enter your password.']);
-    expect(document.activeElement).toBe(submit);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'There is a problem' }));
+  });
+
+  it('in a form of one field (no summary) focuses that field 300 ms after a refused submit (§4/§9)', () => {
+    vi.useFakeTimers();
+    renderForm(i18n, { ...profile, schema: { ...profile.schema, required: ['firstName'], properties: { firstName: profile.schema.properties!.firstName! } }, uiSchema: { firstName: { 'ui:widget': 'text' } } });
+    const submit = screen.getByRole('button', { name: 'Save' });
+    submit.focus();
+    fireEvent.click(submit);
+    expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
     act(() => vi.advanceTimersByTime(299));
     expect(document.activeElement).toBe(submit);
     act(() => vi.advanceTimersByTime(1));
-    expect(document.activeElement).toBe(username);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'First name' }));
   });
 
   it('shows nothing of rjsf\'s own: no error list, no second copy of a message', async () => {
@@ -167,18 +176,50 @@ describe('SchemaForm: submit', () => {
     expect(rendered.submitted).toEqual([{ username: 'demo.member', password: 'Demo!Member2026' }]);
   });
 
-  it('keeps the submit button disabled while a field of ui:options.submitNeeds is not ticked (§2 terms)', async () => {
+  it('never disables the submit button for an unticked terms box: pressing it says the terms are not accepted (§2 terms)', async () => {
     const user = userEvent.setup();
     const rendered = renderForm(i18n, {
-      schema: { type: 'object', required: ['accept'], properties: { accept: { type: 'boolean', title: 'test.firstName', const: true, default: false } } },
-      uiSchema: { 'ui:options': { submitNeeds: ['accept'] }, accept: { 'ui:widget': 'terms' } },
+      schema: {
+        type: 'object', required: ['accept'],
+        properties: { accept: { type: 'boolean', title: 'signup.accept.label', const: true, default: false, messages: { const: 'ssp.signup.terms.required', required: 'ssp.signup.terms.required' } } },
+      },
+      uiSchema: { accept: { 'ui:widget': 'terms', 'ui:options': { termsUrl: '/public/legal/terms.html' } } },
     });
     const submit = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    await user.click(screen.getByRole('checkbox', { name: 'First name' }));
     expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBeNull();
+    await user.click(submit);
+    expect(rendered.submitted).toEqual([]);
+    const box = screen.getByRole('checkbox', { name: /I accept the terms of use/ });
+    expect(errorOf(box)).toEqual(['Please accept the terms of use to create your account.']);
+    const terms = screen.getByRole('link', { name: 'Read the terms of use (opens in a new tab)' });
+    expect(terms.getAttribute('href')).toBe('/public/legal/terms.html');
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('rel')).toBe('noopener noreferrer');
+    await user.click(box);
     await user.click(submit);
     expect(rendered.submitted).toEqual([{ accept: true }]);
+  });
+
+  it('while busy says what it does, stays focusable (aria-disabled) and ignores a second press', async () => {
+    const user = userEvent.setup();
+    const rendered = renderForm(i18n, login(), { formData: { username: 'demo.member', password: 'secret' } });
+    rendered.rerender({ busy: true });
+    const busy = screen.getByRole('button', { name: 'Signing in…' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(false);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    busy.focus();
+    expect(document.activeElement).toBe(busy);
+    await user.click(busy);
+    expect(rendered.submitted).toEqual([]);
+    rendered.rerender({ busy: false });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rendered.submitted).toHaveLength(1);
+  });
+
+  it('says "Sending…" while busy when neither the screen nor the builder names a busy label', () => {
+    renderForm(i18n, profile, { busy: true });
+    expect(screen.getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled')).toBe('true');
   });
 });
 
@@ -204,31 +245,45 @@ describe('SchemaForm: the server\'s errors', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(rendered.submitted).toHaveLength(1);
     rendered.rerender({ serverErrors: [{ pointer: '/username', key: 'test.username.taken', params: {} }] });
-    expect(screen.getByText('This username is taken.')).toBeInstanceOf(HTMLElement);
+    expect(errorOf(screen.getByRole('textbox', { name: 'Username' }))).toEqual(['This username is taken.']);
   });
 
-  it('moves the focus to the first field the server refused, 300 ms later', () => {
-    vi.useFakeTimers();
+  it('moves the focus to the error summary, which lists the field the server refused', () => {
     const rendered = renderForm(i18n, login());
-    rendered.rerender({ serverErrors: [{ pointer: '/password', key: 'login.password.enterPassword', params: {} }] });
-    act(() => vi.advanceTimersByTime(300));
-    expect(document.activeElement).toBe(screen.getByLabelText('Password*'));
+    rendered.rerender({ serverErrors: [{ pointer: '/password', key: 'login.password.enterPassword', params: { label: 'login.password.label' } }] });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'There is a problem' }));
+    const summary = screen.getByRole('region', { name: 'There is a problem' });
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Password: Please enter your password.']);
   });
 });
 
-describe('SchemaForm: error summary (ui:options.errorSummary)', () => {
-  it('lists the fields in error above the form, in an alert, each a link that focuses its field', async () => {
+describe('SchemaForm: error summary (every form of more than one field)', () => {
+  it('lists the fields in error above the form, focused, each a link that focuses its field', async () => {
     const user = userEvent.setup();
-    renderForm(i18n, profile);
-    expect(screen.queryByRole('alert')).toBeNull();
+    renderForm(i18n, { ...profile, uiSchema: { ...profile.uiSchema, 'ui:options': {} } });
+    expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const summary = screen.getByRole('alert');
-    expect(within(summary).getByRole('heading').textContent).toBe('Please correct the following:');
+    const summary = screen.getByRole('region', { name: 'There is a problem' });
+    const heading = within(summary).getByRole('heading');
+    expect(heading.textContent).toBe('There is a problem');
+    expect(document.activeElement).toBe(heading);
+    // The messages stay inline too.
+    expect(errorOf(screen.getByRole('textbox', { name: 'First name' }))).toEqual(['First name is required.']);
     const links = within(summary).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['First name: First name is required.', 'Email: Email is required.']);
     await user.click(links[1]!);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
     expect(links[1]!.getAttribute('href')).toBe(`#${screen.getByRole('textbox', { name: 'Email' }).id}`);
+  });
+
+  it('lists the fields in the order they are shown, whatever order the validator reports them in', async () => {
+    const user = userEvent.setup();
+    // The validator reports missing fields (required) before a wrong value (format) of an earlier one.
+    renderForm(i18n, { ...profile, schema: { ...profile.schema, required: ['email', 'firstName'] }, uiSchema: { ...profile.uiSchema, 'ui:order': ['email', 'firstName'] } });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const links = within(screen.getByRole('region', { name: 'There is a problem' })).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Email: Please enter a valid email address.', 'First name: First name is required.']);
   });
 
   it('appears after a submit, not when a field is left', async () => {
@@ -237,14 +292,15 @@ describe('SchemaForm: error summary (ui:options.errorSummary)', () => {
     await user.click(screen.getByRole('textbox', { name: 'First name' }));
     await user.tab();
     expect(screen.getByText('First name is required.')).toBeInstanceOf(HTMLElement);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
   });
 
-  it('has no summary when the form does not ask for one', async () => {
+  it('has no summary when the builder says so (ui:options.errorSummary false)', async () => {
     const user = userEvent.setup();
-    renderForm(i18n, login());
+    renderForm(i18n, { ...profile, uiSchema: { ...profile.uiSchema, 'ui:options': { errorSummary: false } } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('First name is required.')).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * src/forms/widgets.ts and the simple widgets: the registry covers every widget name, the password
- * show/hide toggle (aria-pressed, Space and Enter), selects with 'Please select...', the security
+ * show/hide toggle (its name says what it does next, Space and Enter), selects with 'Please select...', the security
  * question (11 keys, question_eleven by default), time zones, the 27 languages, multi-select, terms.
  */
 import { screen, within } from '@testing-library/react';
@@ -34,19 +34,22 @@ describe('the widget registry', () => {
 describe('password widget (§2 "password with show/hide")', () => {
   const form = single({ type: 'string', title: 'login.password.label' }, { 'ui:widget': 'password' });
 
-  it('shows and hides the password with a toggle button whose aria-pressed says which', async () => {
+  it('shows and hides the password with a toggle button that reads "Show password", then "Hide password"', async () => {
     const user = userEvent.setup();
     renderForm(i18n, form);
     const input = screen.getByLabelText('Password') as HTMLInputElement;
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(input.type).toBe('password');
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    // Its name says what it does; no aria-pressed besides (a changing name and a pressed state would contradict).
+    expect(toggle.getAttribute('aria-pressed')).toBeNull();
     expect(toggle.getAttribute('aria-controls')).toBe(input.id);
     await user.click(toggle);
     expect(input.type).toBe('text');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.textContent).toBe('Hide password');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBe(toggle);
     await user.click(toggle);
     expect(input.type).toBe('password');
+    expect(toggle.textContent).toBe('Show password');
   });
 
   it('toggles from the keyboard: Tab to the button, then Space and Enter', async () => {
@@ -59,6 +62,7 @@ describe('password widget (§2 "password with show/hide")', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show password' }));
     await user.keyboard(' ');
     expect(input.type).toBe('text');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide password' }));
     await user.keyboard('{Enter}');
     expect(input.type).toBe('password');
   });
@@ -164,7 +168,10 @@ describe('multiSelect, checkbox, terms, date', () => {
       { 'ui:widget': 'terms', 'ui:options': { termsUrl: '/public/legal/terms.html' } },
       true,
     ));
-    expect(screen.getByRole('link', { name: 'Read the terms of use' }).getAttribute('href')).toBe('/public/legal/terms.html');
+    const link = screen.getByRole('link', { name: 'Read the terms of use (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/public/legal/terms.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     const box = screen.getByRole('checkbox', { name: 'First name' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Save' }));
