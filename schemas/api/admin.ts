@@ -4,6 +4,8 @@
  * - `GET /admin/api/login` → the login form's CSRF token (and its cookie); `POST /admin/api/login` (with
  *   that token) → the session; `GET /admin/api/session`; `POST /admin/api/logout`;
  * - `GET /admin/api/orgs`; `GET|PUT /admin/api/orgs/{orgId}/settings` (409 `settings.conflict`);
+ * - `GET /admin/api/orgs/{orgId}/settings/versions` (the last 20 saved, newest first);
+ *   `POST /admin/api/orgs/{orgId}/settings/versions/{version}/revert` saves one again as a new version (409 as a save);
  * - `POST /admin/api/orgs/{orgId}/forms/{form}/validate`: a preview form checked as a member's would be;
  * - `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` → 201 with the link to hand over;
  * - `GET /admin/api/orgs/{orgId}/accessKeys?username&page&pageSize`: a page of the live access keys, never
@@ -38,6 +40,13 @@ export type AdminLoginForm = Static<typeof AdminLoginForm>;
 export const AdminSession = Type.Object({ username: Type.String(), csrfToken: Type.String() });
 export type AdminSession = Static<typeof AdminSession>;
 
+/**
+ * `GET /admin/api/session`: the session, or `{ username: null }` when nobody is signed in (200, not
+ * 401: asking is not refused, and a signed-out visit of /admin logs no failed request in the console).
+ */
+export const AdminSessionState = Type.Union([AdminSession, Type.Object({ username: Type.Null() })]);
+export type AdminSessionState = Static<typeof AdminSessionState>;
+
 export const AdminOrganizations = Type.Object({
   organizations: Type.Array(Type.Object({ orgId: Type.String(), orgName: Type.String(), settingsVersion: Type.Integer() })),
 });
@@ -66,6 +75,31 @@ export type SaveSettingsAnswer = Static<typeof SaveSettingsAnswer>;
 export const SaveSettingsRefusal = Type.Object({ ...Refusal.properties, settingsVersion: Type.Optional(Type.Integer()) });
 export type SaveSettingsRefusal = Static<typeof SaveSettingsRefusal>;
 export type SaveSettingsReply = Reply<SaveSettingsAnswer, SaveSettingsRefusal>;
+
+/**
+ * One kept version of an organisation's settings (issue 11): its number, the settings as saved,
+ * who saved them (null: stored before the first admin save) and when (ISO 8601).
+ */
+export const SettingVersionListing = Type.Object({
+  version: Type.Integer(),
+  settings: Type.Unsafe<OrgSettingsInput>(OpenObject),
+  savedBy: Type.Union([Type.String(), Type.Null()]),
+  savedAt: Type.String(),
+});
+export type SettingVersionListing = Static<typeof SettingVersionListing>;
+
+/** `GET /admin/api/orgs/{orgId}/settings/versions`: the kept versions, newest first (at most 20), and the stored version now. */
+export const SettingVersions = Type.Object({ settingsVersion: Type.Integer(), versions: Type.Array(SettingVersionListing) });
+export type SettingVersions = Static<typeof SettingVersions>;
+export type SettingVersionsReply = Reply<SettingVersions>;
+
+/** `{version}`: the kept version to put back. */
+export const RevertSettingsParams = Type.Object({ orgId: OrgId, version: Type.Integer({ minimum: 1 }) });
+export type RevertSettingsParams = Static<typeof RevertSettingsParams>;
+
+/** A revert saves the old settings as a new version: only when the stored version is still `settingsVersion` (else 409, as a save). */
+export const RevertSettingsBody = Type.Object({ settingsVersion: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type RevertSettingsBody = Static<typeof RevertSettingsBody>;
 
 export const ValidateFormParams = Type.Object({
   orgId: OrgId,

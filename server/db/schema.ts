@@ -17,6 +17,25 @@ export const organizations = pgTable('organizations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The last saved versions of an organisation's settings (issue 11): each admin save (and revert,
+ * which saves an old version again) keeps the settings it wrote, who wrote them and when, so the
+ * admin page can list them and put one back. At most SETTINGS_VERSIONS_KEPT per organisation
+ * (server/repositories/settingVersions.ts); `saved_by` is null for the version stored before the
+ * first admin save (the seed's, or one written before versions were kept).
+ */
+export const settingVersions = pgTable(
+  'setting_versions',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    settings: jsonb('settings').$type<OrgSettingsInput>().notNull(),
+    savedBy: text('saved_by'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.version] })],
+);
+
 /** §6 feature flags, per organisation. */
 export const featureFlags = pgTable(
   'feature_flags',

@@ -4,6 +4,7 @@ import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
 import { banners, contacts, featureFlags, helpAndAnswers, organizations } from '../db/schema.ts';
+import { keepSettingVersion } from './settingVersions.ts';
 
 export interface Organization {
   orgId: string;
@@ -77,15 +78,25 @@ export async function findStoredSettings(db: Db, orgId: string): Promise<{ setti
 /**
  * Writes new settings when the stored ones are still `expectedVersion` (optimistic locking: nobody
  * saved in between); answers the new version, or null when the version has moved on or there is no
- * such organisation. Notifies ORG_CHANGED_CHANNEL in the same transaction.
+ * such organisation. In the same transaction it keeps the version written (and the one it replaced)
+ * in `setting_versions` with who saved it (repositories/settingVersions.ts), and notifies
+ * ORG_CHANGED_CHANNEL.
  */
-export async function updateSettings(db: Db, orgId: string, settings: OrgSettingsInput, expectedVersion: number): Promise<number | null> {
+export async function updateSettings(db: Db, orgId: string, settings: OrgSettingsInput, expectedVersion: number, savedBy: string | null = null): Promise<number | null> {
   return db.transaction(async (tx) => {
+    const [previous] = await tx.select({ settings: organizations.settings, updatedAt: organizations.updatedAt }).from(organizations)
+      .where(and(eq(organizations.orgId, orgId), eq(organizations.settingsVersion, expectedVersion))).for('update');
+    if (!previous) return null;
     const [updated] = await tx.update(organizations)
       .set({ settings, settingsVersion: sql`${organizations.settingsVersion} + 1`, updatedAt: new Date() })
       .where(and(eq(organizations.orgId, orgId), eq(organizations.settingsVersion, expectedVersion)))
       .returning({ orgId: organizations.orgId, settingsVersion: organizations.settingsVersion, updatedAt: organizations.updatedAt });
     if (!updated) return null;
+    await keepSettingVersion(
+      tx, orgId,
+      { version: expectedVersion, settings: previous.settings, savedAt: previous.updatedAt },
+      { version: updated.settingsVersion, settings, savedBy, savedAt: updated.updatedAt },
+    );
     await notifyOrganizationChanged(tx, updated);
     return updated.settingsVersion;
   });

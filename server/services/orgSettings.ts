@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import { findStoredSettings, listOrganizations, updateSettings } from '../repositories/organizations.ts';
 import { storePreviewModule } from '../repositories/previewValidatorModules.ts';
+import { findSettingVersion, listSettingVersions } from '../repositories/settingVersions.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import type { OrgCache } from './orgCache.ts';
 import { ORG_NOT_FOUND } from './organizationAccess.ts';
@@ -37,22 +38,48 @@ export async function readSettings(db: Db, orgId: string) {
 }
 
 /**
- * Saves the settings; this process's cache forgets the organisation at once, other processes when
+ * Saves the settings (keeping the version with who saved it, repositories/settingVersions.ts); this process's cache forgets the organisation at once, other processes when
  * the write's notification reaches them (services/orgCache.ts).
  */
 export async function saveSettings(
-  deps: { db: Db; orgCache: Pick<OrgCache, 'invalidate'> }, orgId: string, settings: unknown, settingsVersion: number,
+  deps: { db: Db; orgCache: Pick<OrgCache, 'invalidate'> }, orgId: string, settings: unknown, settingsVersion: number, savedBy: string | null = null,
 ): Promise<{ ok: true; settingsVersion: number } | Refusal> {
   const { db } = deps;
   const checked = validateOrgSettings(settings);
   if (!checked.ok) return refuseValidation(checked.errors);
-  const saved = await updateSettings(db, orgId, checked.settings, settingsVersion);
+  const saved = await updateSettings(db, orgId, checked.settings, settingsVersion, savedBy);
   if (saved !== null) {
     deps.orgCache.invalidate(orgId);
     return { ok: true, settingsVersion: saved };
   }
   const exists = await findStoredSettings(db, orgId);
   return exists ? refuse(409, { errorCode: 'settings.conflict', settingsVersion: exists.settingsVersion }) : refuse(404, ORG_NOT_FOUND);
+}
+
+/** The kept versions of an organisation's settings (issue 11), newest first, with who saved them and when. */
+export async function settingsVersions(db: Db, orgId: string) {
+  const stored = await findStoredSettings(db, orgId);
+  if (!stored) return refuse(404, ORG_NOT_FOUND);
+  const versions = await listSettingVersions(db, orgId);
+  return {
+    ok: true as const,
+    settingsVersion: stored.settingsVersion,
+    versions: versions.map((kept) => ({ version: kept.version, settings: kept.settings, savedBy: kept.savedBy, savedAt: kept.savedAt.toISOString() })),
+  };
+}
+
+/**
+ * Puts a kept version back (issue 11): its settings are saved again as a new version, through
+ * saveSettings, so the same checks apply (valid settings, nobody saved since `settingsVersion`: 409)
+ * and the organisation cache forgets the organisation. 404 `settings.version.notFound` when that
+ * version is not kept (any more).
+ */
+export async function revertSettings(
+  deps: { db: Db; orgCache: Pick<OrgCache, 'invalidate'> }, orgId: string, version: number, settingsVersion: number, savedBy: string,
+): Promise<{ ok: true; settingsVersion: number } | Refusal> {
+  const kept = await findSettingVersion(deps.db, orgId, version);
+  if (!kept) return (await findStoredSettings(deps.db, orgId)) ? refuse(404, { errorCode: 'settings.version.notFound' }) : refuse(404, ORG_NOT_FOUND);
+  return saveSettings(deps, orgId, kept.settings, settingsVersion, savedBy);
 }
 
 /** The preview's organisation and flags for settings being edited (not yet saved), or the refusal. */

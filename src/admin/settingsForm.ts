@@ -1,24 +1,133 @@
-import type { BuiltForm, FormSchema, UiSchema } from '../../schemas/forms/types.ts';
-import { orgSettingsSchema } from '../../schemas/orgSettings.ts';
+import type { BuiltForm, FieldError, FormSchema, UiSchema } from '../../schemas/forms/types.ts';
+import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
 /**
- * The settings editor's form: org-settings.schema.json itself, drawn by the same renderer. Its
- * property names are the setting names of §3, shown as they are (not message keys), with the
- * schema's descriptions as help.
+ * The settings editor's form (issue 11, "the admin page in an administrator's words"):
+ * org-settings.schema.json itself, drawn by the same renderer, with a uiSchema that groups the
+ * settings in sections and gives each its label and help from the catalogues
+ * (`admin.settings.label.*`, `admin.settings.help.*`) instead of the spec's property names. The
+ * schema is not changed: its precompiled validator (/admin/api/forms/settings.js) is the server's.
  */
-function uiFor(schema: FormSchema, definitions: Record<string, FormSchema>): UiSchema {
-  const target = schema.$ref ? definitions[schema.$ref.replace('#/definitions/', '')] ?? schema : schema;
-  const ui: UiSchema = { 'ui:options': { titleIsText: true } };
-  for (const [name, child] of Object.entries(target.properties ?? {})) {
-    if (typeof child === 'object') ui[name] = uiFor(child, definitions);
+
+/** The sections, in order, and the settings each holds (every property of the schema is in one). */
+export const SETTINGS_SECTIONS = [
+  { id: 'organization', fields: ['orgName', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'memberApp', 'isRecipientExist'] },
+  { id: 'signUp', fields: ['enabledSSO', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
+  { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes'] },
+  { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'groupMemberShipSetting'] },
+  { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'isEB360MapEnabled'] },
+  {
+    id: 'content',
+    fields: [
+      'showNotificationsToMemberPortal', 'showNotificationsToMemberPortalSocialSharing', 'showWeather', 'showAlertSubscription', 'showAlertSubscriptionTimeZone',
+      'showGroupSubscription', 'showEvent', 'showFAQs', 'showOverview', 'showPublicFilesLibrary', 'showIncidents', 'showIncidentSub', 'enableReceiptTranscripts',
+      'showCrisisTask', 'showCrisisSingleEventDashboard', 'showCrisisSurvey', 'showTravel',
+    ],
+  },
+  { id: 'languages', fields: ['translation'] },
+] as const;
+
+/** Objects whose fields share their labels: the three contact paths (§3 pathSetting) and the three name fields (§3 fieldSetting). */
+const SHARED_KIND: Record<string, string> = {
+  SMSSetting: 'pathSetting', phoneSetting: 'pathSetting', slackSetting: 'pathSetting',
+  middleInitialsSetting: 'fieldSetting', suffixSetting: 'fieldSetting', externalIDSetting: 'fieldSetting',
+};
+
+/** Internal ids of a contact path: shown, never edited (the delivery path the server knows it by). */
+const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
+
+/** Choices named by a catalogue key (`admin.settings.option.<setting>.<value>`); the others are names shown as they are. */
+const OPTION_KEYS = new Set(['userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType']);
+
+/** The label key of a setting: `orgName`, or `SMSSetting/prompt` (a field of an object). */
+export function labelKey(path: readonly string[]): string {
+  const [parent, child] = path;
+  if (child === undefined) return `admin.settings.label.${parent}`;
+  return `admin.settings.label.${SHARED_KIND[parent!] ?? parent}.${child}`;
+}
+
+/** The help key of a setting, as labelKey. */
+export function helpKey(path: readonly string[]): string {
+  return labelKey(path).replace('admin.settings.label.', 'admin.settings.help.');
+}
+
+/**
+ * The key naming a setting in the error summary: the label alone for a setting of its own, the
+ * object and the field for a field of an object ("SMS path › Mandatory"; the catalogues write it
+ * with i18next nesting, `$t(…) › $t(…)`).
+ */
+export function summaryLabelKey(path: readonly string[]): string {
+  return path.length > 1 ? `admin.settings.summaryLabel.${path[0]}.${path[1]}` : labelKey(path);
+}
+
+function targetOf(schema: FormSchema, definitions: Record<string, FormSchema>): FormSchema {
+  return schema.$ref ? definitions[schema.$ref.replace('#/definitions/', '')] ?? schema : schema;
+}
+
+function fieldUi(path: string[], schema: FormSchema): UiSchema {
+  const ui: UiSchema = { 'ui:title': labelKey(path), 'ui:description': helpKey(path) };
+  const name = path.join('.');
+  const options: Record<string, unknown> = {};
+  if (schema.enum) {
+    if (OPTION_KEYS.has(name)) options.enumNames = Object.fromEntries(schema.enum.map((value) => [String(value), `admin.settings.option.${name}.${String(value)}`]));
+    else options.enumIsText = true;
   }
+  if (schema.type === 'array') ui.items = { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } };
+  if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
+  if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;
+}
+
+/** Every setting's path: the top-level ones and the fields of the objects among them. */
+export function settingPaths(): string[][] {
+  const schema = orgSettingsSchema as unknown as FormSchema;
+  const definitions = (schema.definitions ?? {}) as Record<string, FormSchema>;
+  const paths: string[][] = [];
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    paths.push([name]);
+    const target = targetOf(child as FormSchema, definitions);
+    for (const field of Object.keys(target.properties ?? {})) paths.push([name, field]);
+  }
+  return paths;
 }
 
 export function settingsForm(): BuiltForm {
   const schema = orgSettingsSchema as unknown as FormSchema;
   const definitions = (schema.definitions ?? {}) as Record<string, FormSchema>;
-  const uiSchema = uiFor(schema, definitions);
-  uiSchema['ui:options'] = { titleIsText: true, errorSummary: true };
+  const uiSchema: UiSchema = {};
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    const target = targetOf(child as FormSchema, definitions);
+    const ui = fieldUi([name], target);
+    for (const [field, fieldSchema] of Object.entries(target.properties ?? {})) {
+      ui[field] = fieldUi([name, field], targetOf(fieldSchema as FormSchema, definitions));
+    }
+    uiSchema[name] = ui;
+  }
+  // One control for who may sign up: isPublic follows userStatus (withPublicFollowingStatus).
+  uiSchema.isPublic = { ...(uiSchema.isPublic as UiSchema), 'ui:options': { hidden: true } };
+  uiSchema['ui:options'] = {
+    errorSummary: true,
+    sections: SETTINGS_SECTIONS.map((section) => ({ titleKey: `admin.settings.section.${section.id}`, fields: [...section.fields] })),
+  };
   return { schema, uiSchema };
+}
+
+/**
+ * §3 keeps both `userStatus` and `isPublic` (the portal reads `isPublic`); the editor shows one
+ * control, userStatus, and sets isPublic to match whenever the administrator changes it.
+ */
+export function withPublicFollowingStatus(next: OrgSettingsInput, before: OrgSettingsInput): OrgSettingsInput {
+  if (next.userStatus === before.userStatus) return next;
+  return { ...next, isPublic: next.userStatus === 'public' };
+}
+
+/** The settings' errors with the label the summary and the messages name them by. */
+export function labelledErrors(errors: readonly FieldError[]): FieldError[] {
+  return errors.map((error) => {
+    const path = error.pointer.split('/').slice(1).filter((segment) => segment !== '');
+    if (path.length === 0 || path.length > 2 || /^\d+$/.test(path[1] ?? '')) {
+      return path.length > 0 ? { ...error, params: { ...error.params, label: labelKey([path[0]!]) } } : error;
+    }
+    return { ...error, params: { ...error.params, label: summaryLabelKey(path) } };
+  });
 }

@@ -2,13 +2,14 @@
  * The admin live preview's calls (issue 3, issue 4; not calls of §7), typed. JSON bodies; an
  * administrator session cookie (path /admin) plus X-CSRF-TOKEN:
  * `GET /admin/api/login` (the login form's CSRF token) then `POST /admin/api/login`, `GET /admin/api/session`, `POST /admin/api/logout`, `GET /admin/api/orgs`,
- * `GET|PUT /admin/api/orgs/{orgId}/settings`, `POST /admin/api/orgs/{orgId}/forms/{form}/validate`,
+ * `GET|PUT /admin/api/orgs/{orgId}/settings`, `GET /admin/api/orgs/{orgId}/settings/versions`,
+ * `POST /admin/api/orgs/{orgId}/settings/versions/{version}/revert`, `POST /admin/api/orgs/{orgId}/forms/{form}/validate`,
  * the member links `POST /admin/api/orgs/{orgId}/invitations|publicProfiles|accessKeys` (201), and the
  * access keys `GET /admin/api/orgs/{orgId}/accessKeys` and `DELETE /admin/api/orgs/{orgId}/accessKeys/{keyId}`.
  */
 import type {
-  AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminLoginForm, AdminOrganizations, AdminSession, InvitationBody, MemberLinkReply, PublicProfileBody, SaveSettingsReply,
-  RevokeAccessKeyReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
+  AccessKeyBody, AccessKeyListing, AccessKeyListQuery, AccessKeyListReply, AdminLoginForm, AdminOrganizations, AdminSession, AdminSessionState, InvitationBody, MemberLinkReply,
+  PublicProfileBody, SaveSettingsReply, RevokeAccessKeyReply, SettingVersionListing, SettingVersionsReply, StatusOk, StoredSettings, ValidateFormBody, ValidateFormReply,
 } from '../../schemas/api/admin.ts';
 import type { PreviewValidatorAnswer, PreviewValidatorBody } from '../../schemas/api/forms.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
@@ -16,7 +17,7 @@ import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { api, setCsrfToken } from './client.ts';
 import { paths } from './paths.ts';
 
-export type { AccessKeyListing, AccessKeyListReply, AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, StoredSettings, ValidateFormReply };
+export type { AccessKeyListing, AccessKeyListReply, AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, SettingVersionListing, StoredSettings, ValidateFormReply };
 
 /**
  * Signs an administrator in: first the login form's CSRF token (issue 9 row 3: bound to a cookie the
@@ -30,8 +31,9 @@ export async function adminLogin(username: string, password: string) {
   return api.post<AdminSession>(paths.adminLogin, { json: { username, password } });
 }
 
+/** The administrator's session, or `{ username: null }` when nobody is signed in. */
 export function adminSession() {
-  return api.get<AdminSession>(paths.adminSession);
+  return api.get<AdminSessionState>(paths.adminSession);
 }
 
 export function adminLogout() {
@@ -48,6 +50,16 @@ export function adminSettings(orgId: string) {
 
 export function saveAdminSettings(orgId: string, settings: OrgSettingsInput, settingsVersion: number) {
   return api.put<SaveSettingsReply>(paths.adminSettings(orgId), { json: { settings, settingsVersion } });
+}
+
+/** The kept versions of the settings (the last 20 saved), newest first, with who saved them. */
+export function settingVersions(orgId: string) {
+  return api.get<SettingVersionsReply | null>(paths.adminSettingVersions(orgId));
+}
+
+/** Saves a kept version again as a new one (409 `settings.conflict` when someone saved since `settingsVersion`). */
+export function revertAdminSettings(orgId: string, version: number, settingsVersion: number) {
+  return api.post<SaveSettingsReply>(paths.adminRevertSettings(orgId, version), { json: { settingsVersion } });
 }
 
 /** The preview's server check of a filled-in form, against the settings being edited (not yet saved). */

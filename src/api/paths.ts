@@ -27,6 +27,8 @@ export const paths = {
   adminValidateForm: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validate`,
   adminPreviewValidator: (orgId: string, form: string) => `/admin/api/orgs/${seg(orgId)}/forms/${seg(form)}/validator`,
   adminSettingsValidator: '/admin/api/forms/settings.js',
+  adminSettingVersions: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/settings/versions`,
+  adminRevertSettings: (orgId: string, version: number) => `/admin/api/orgs/${seg(orgId)}/settings/versions/${version}/revert`,
   formValidator: (runtimeVersion: number, orgId: string, form: string, mode: string, schemaHash: string) =>
     `/forms/v${runtimeVersion}/${seg(orgId)}/${seg(form)}/${seg(mode)}/${seg(schemaHash)}.js`,
   adminInvitations: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/invitations`,

@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
     await preview.getByText(en['signup.slack.label']).waitFor();
     await screenshot(page, 'admin-acme-signup-preview');
 
-    await page.getByRole('checkbox', { name: 'showSlackDeliveryPath' }).uncheck();
+    await page.getByRole('checkbox', { name: en['admin.settings.label.showSlackDeliveryPath'] }).uncheck();
     await expect.poll(() => preview.getByText(en['signup.slack.label']).count()).toBe(0);
     const summary = preview.locator('details summary');
     await expect.poll(() => summary.textContent()).toMatch(/Generated schema \([1-9]\d* changed lines/);
@@ -60,7 +60,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
     await signIn(page);
     await page.locator('.admin-bar select').first().selectOption('fedagency');
     const before = await storedSettings(page, 'fedagency');
-    const orgName = page.getByRole('textbox', { name: 'orgName' });
+    const orgName = page.getByRole('textbox', { name: en['admin.settings.label.orgName'] });
     await orgName.fill('');
     await page.getByRole('button', { name: en['admin.save'] }).click();
     // The browser refuses first, with the message next to the field.
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
 
     await orgName.fill('Federal Agency of Tests');
     await page.getByRole('button', { name: en['admin.save'] }).click();
-    await page.getByText(en['admin.save.done']).waitFor();
+    await page.getByText(/^Saved as version \d+ at /).waitFor();
     const after = await storedSettings(page, 'fedagency');
     expect(after.settings.orgName).toBe('Federal Agency of Tests');
     expect(after.settingsVersion).toBe(before.settingsVersion + 1);

@@ -193,7 +193,7 @@ describe('tenant tables', () => {
       [
         'access_keys', 'addresses', 'admin_login_throttle', 'admin_sessions', 'admins', 'banners', 'contact_paths', 'contacts', 'feature_flags', 'help_and_answers',
         'login_throttle', 'mail_outbox', 'organizations', 'password_resets', 'preview_validator_modules', 'public_profiles', 'server_secrets', 'session_logins',
-        'sessions',
+        'sessions', 'setting_versions',
       ],
     );
   });

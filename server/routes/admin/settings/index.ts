@@ -4,8 +4,8 @@
  * (services/orgSettings.ts), and check a filled-in preview form on the server.
  */
 import {
-  AdminLoginBody, AdminLoginForm, AdminOrganizations, AdminOrgParams, AdminSession, SaveSettingsAnswer, SaveSettingsBody, SaveSettingsRefusal,
-  StoredSettings, ValidateFormAnswer, ValidateFormBody, ValidateFormParams,
+  AdminLoginBody, AdminLoginForm, AdminOrganizations, AdminOrgParams, AdminSession, AdminSessionState, RevertSettingsBody, RevertSettingsParams, SaveSettingsAnswer, SaveSettingsBody,
+  SaveSettingsRefusal, SettingVersions, StoredSettings, ValidateFormAnswer, ValidateFormBody, ValidateFormParams,
 } from '../../../../schemas/api/admin.ts';
 import { answers, StatusOk } from '../../../../schemas/api/common.ts';
 import { answer, refused } from '../../../http/answer.ts';
@@ -14,7 +14,7 @@ import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import {
   ADMIN_COOKIE, ADMIN_LOGIN_COOKIE, ADMIN_LOGIN_FORM_TTL_MS, ADMIN_TTL_MS, adminLogin, adminLoginCsrfRefusal, adminLoginForm, adminLogout,
 } from '../../../services/admins.ts';
-import { checkPreviewForm, organizationList, readSettings, saveSettings } from '../../../services/orgSettings.ts';
+import { checkPreviewForm, organizationList, readSettings, revertSettings, saveSettings, settingsVersions } from '../../../services/orgSettings.ts';
 
 const ADMIN_LOGIN_PATH = '/admin/api/login';
 
@@ -45,8 +45,8 @@ export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache 
     return { username: result.username, csrfToken: result.csrfToken };
   });
 
-  app.get('/admin/api/session', { schema: { response: answers(AdminSession) }, config: { adminGuard: 'none' } }, async (request, reply) => {
-    if (!request.admin) return reply.code(401).send({ errorCode: 'admin.signInRequired' });
+  app.get('/admin/api/session', { schema: { response: answers(AdminSessionState) }, config: { adminGuard: 'none' }, onRequest: noStore }, async (request) => {
+    if (!request.admin) return { username: null };
     return { username: request.admin.username, csrfToken: request.admin.csrfToken };
   });
 
@@ -64,7 +64,20 @@ export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache 
   app.put('/admin/api/orgs/:orgId/settings', {
     schema: { params: AdminOrgParams, body: SaveSettingsBody, response: answers(SaveSettingsAnswer, SaveSettingsRefusal) },
   }, async (request, reply) => answer(
-    reply, await saveSettings({ db, orgCache }, request.params.orgId, request.body.settings, request.body.settingsVersion), (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
+    reply, await saveSettings({ db, orgCache }, request.params.orgId, request.body.settings, request.body.settingsVersion, request.admin!.username),
+    (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
+  ));
+
+  app.get('/admin/api/orgs/:orgId/settings/versions', {
+    schema: { params: AdminOrgParams, response: answers(SettingVersions) }, onRequest: noStore,
+  }, async (request, reply) => answer(reply, await settingsVersions(db, request.params.orgId)));
+
+  app.post('/admin/api/orgs/:orgId/settings/versions/:version/revert', {
+    schema: { params: RevertSettingsParams, body: RevertSettingsBody, response: answers(SaveSettingsAnswer, SaveSettingsRefusal) },
+  }, async (request, reply) => answer(
+    reply,
+    await revertSettings({ db, orgCache }, request.params.orgId, request.params.version, request.body.settingsVersion, request.admin!.username),
+    (result) => ({ status: 'ok', settingsVersion: result.settingsVersion }),
   ));
 
   app.post('/admin/api/orgs/:orgId/forms/:form/validate', {

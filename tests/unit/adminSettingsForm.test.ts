@@ -1,0 +1,63 @@
+/**
+ * Issue 11: the admin's settings form speaks the administrator's words. Every setting sits in one
+ * section and has a label and a help text in en_US (the other catalogues fall back to it), the
+ * contact paths' internal ids are read-only, isPublic follows userStatus, and errors are named by label.
+ */
+import { describe, expect, it } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { helpKey, labelKey, labelledErrors, settingPaths, settingsForm, SETTINGS_SECTIONS, summaryLabelKey, withPublicFollowingStatus } from '../../src/admin/settingsForm.ts';
+import { orgSettingsSchema } from '../../schemas/orgSettings.ts';
+
+const catalogue = en as Record<string, string>;
+
+describe('the settings form', () => {
+  it('puts every setting in exactly one section', () => {
+    const placed = SETTINGS_SECTIONS.flatMap((section) => [...section.fields]);
+    expect([...placed].sort()).toEqual(Object.keys(orgSettingsSchema.properties).sort());
+    expect(new Set(placed).size).toBe(placed.length);
+    const { uiSchema } = settingsForm();
+    for (const section of SETTINGS_SECTIONS) expect(catalogue[`admin.settings.section.${section.id}`]).toBeTruthy();
+    expect((uiSchema['ui:options'] as { sections: unknown[] }).sections).toHaveLength(SETTINGS_SECTIONS.length);
+  });
+
+  it.each(settingPaths().map((path) => [path.join('/'), path] as const))('%s has a label, a help text and a summary name in en_US', (_name, path) => {
+    expect(catalogue[labelKey(path)]).toBeTruthy();
+    expect(catalogue[helpKey(path)]).toBeTruthy();
+    expect(catalogue[summaryLabelKey(path)]).toBeTruthy();
+  });
+
+  it('names no setting by its property name', () => {
+    const { uiSchema } = settingsForm();
+    expect((uiSchema.orgName as Record<string, unknown>)['ui:title']).toBe('admin.settings.label.orgName');
+    expect(catalogue['admin.settings.label.SMSSetting']).toBe('SMS path');
+    expect(catalogue['admin.settings.label.phoneSetting']).toBe('Phone path');
+    expect(catalogue['admin.settings.label.slackSetting']).toBe('Slack path');
+  });
+
+  it('shows the internal ids of a contact path read-only and draws isPublic with userStatus', () => {
+    const { uiSchema } = settingsForm();
+    for (const path of ['SMSSetting', 'phoneSetting', 'slackSetting']) {
+      const ui = uiSchema[path] as Record<string, Record<string, unknown>>;
+      expect(ui.pathId!['ui:readonly']).toBe(true);
+      expect(ui.type!['ui:readonly']).toBe(true);
+      expect(ui.prompt!['ui:readonly']).toBeUndefined();
+    }
+    expect((uiSchema.isPublic as Record<string, unknown>)['ui:options']).toEqual({ hidden: true });
+    expect(withPublicFollowingStatus({ orgName: 'X', userStatus: 'public', isPublic: false }, { orgName: 'X', userStatus: 'private', isPublic: false }).isPublic).toBe(true);
+    expect(withPublicFollowingStatus({ orgName: 'X', userStatus: 'private', isPublic: true }, { orgName: 'X', userStatus: 'public', isPublic: true }).isPublic).toBe(false);
+    // Unchanged userStatus: isPublic is left as stored.
+    expect(withPublicFollowingStatus({ orgName: 'Y', userStatus: 'public', isPublic: false }, { orgName: 'X', userStatus: 'public', isPublic: false }).isPublic).toBe(false);
+  });
+
+  it('names each error by its setting, a field of an object with the object', () => {
+    const errors = labelledErrors([
+      { pointer: '/orgName', key: 'jquery.validation.minlength', params: {} },
+      { pointer: '/SMSSetting/prompt', key: 'jquery.validation.maxlength', params: {} },
+      { pointer: '/countryCodes/1', key: 'jquery.validation.invalid', params: {} },
+      { pointer: '/', key: 'jquery.validation.invalid', params: {} },
+    ]);
+    expect(errors.map((error) => error.params.label)).toEqual([
+      'admin.settings.label.orgName', 'admin.settings.summaryLabel.SMSSetting.prompt', 'admin.settings.label.countryCodes', undefined,
+    ]);
+  });
+});
