@@ -22,6 +22,7 @@ import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { settingsForm } from './settingsForm.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
 import '../styles/admin.css';
 
 /** The forms the preview shows (issue 3: sign-up, profile, contact paths, location, additional information). */
@@ -39,7 +40,7 @@ export default function AdminApp() {
   if (session.isLoading) return <LoadingBar />;
   return (
     <PlainChrome wide>
-      <h2 className="page-heading">{t('admin.title')}</h2>
+      <PageHeading>{t('admin.title')}</PageHeading>
       {session.data ? <AdminWorkspace session={session.data} onSignedOut={() => session.mutate(null)} /> : <AdminLogin onSignedIn={(s) => session.mutate(s)} />}
     </PlainChrome>
   );
@@ -61,7 +62,7 @@ function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => voi
   }
   return (
     <form className="card admin-login" onSubmit={submit} aria-labelledby="admin-login-title">
-      <h3 id="admin-login-title">{t('admin.login.title')}</h3>
+      <h2 id="admin-login-title">{t('admin.login.title')}</h2>
       {failed ? <p role="alert" className="form-error">{t(failed)}</p> : null}
       <label>{t('admin.login.username')}<input name="username" autoComplete="username" required /></label>
       <label>{t('admin.login.password')}<input name="password" type="password" autoComplete="current-password" required /></label>
@@ -125,7 +126,7 @@ function OrgEditor({ orgId }: { orgId: string }) {
   return (
     <div className="admin-grid">
       <section className="card" aria-labelledby="settings-title">
-        <h3 id="settings-title">{t('admin.settings.title', { orgId })}</h3>
+        <h2 id="settings-title">{t('admin.settings.title', { orgId })}</h2>
         {notice ? <p role="status" className={notice === 'admin.save.done' ? 'notice-ok' : 'notice'}>{t(notice)}</p> : null}
         <SchemaForm
           idPrefix="settings"
@@ -190,7 +191,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
   const changed = diff.filter((line) => line.kind !== 'same').length;
   return (
     <section className="card" aria-labelledby="preview-title">
-      <h3 id="preview-title">{t('admin.preview.title')}</h3>
+      <h2 id="preview-title">{t('admin.preview.title')}</h2>
       <div className="admin-bar" role="group" aria-label={t('admin.preview.form')}>
         {PREVIEW_FORMS.map((form) => (
           <button key={form} type="button" aria-pressed={form === name} onClick={() => { setName(form); setData(undefined); setResult(null); }}>

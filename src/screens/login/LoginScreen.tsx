@@ -8,6 +8,7 @@ import { done, FormAlert, SchemaForm, useBuiltForm, useSubmission, type FailureM
 import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { LoginLinks, UniversalProfilePanel } from './LoginLinks.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The message above the form for a refused login (§8 Login: the server's errorCode, FedRAMP counts). */
 function loginMessage(answer: LoginReply): FailureMessage {
@@ -53,7 +54,7 @@ export default function LoginScreen() {
 
   return (
     <section className="card" aria-labelledby="login-title" data-screen="login">
-      <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
+      <PageHeading id="login-title">{t('page.title.login')}</PageHeading>
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       <FormAlert message={submission.message} />
       {variant.panelUrl ? <UniversalProfilePanel url={variant.panelUrl} /> : null}
