@@ -26,6 +26,7 @@ import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { labelledErrors, settingsForm, withPublicFollowingStatus } from './settingsForm.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
 import '../styles/admin.css';
 
 type SaveSettingsResult = Awaited<ReturnType<typeof saveAdminSettings>>;
@@ -47,7 +48,7 @@ export default function AdminApp() {
   if (session.isLoading) return <LoadingBar />;
   return (
     <PlainChrome wide>
-      <h2 className="page-heading">{t('admin.title')}</h2>
+      <PageHeading>{t('admin.title')}</PageHeading>
       {session.data ? <AdminWorkspace session={session.data} onSignedOut={() => session.mutate(null)} /> : <AdminLogin onSignedIn={(s) => session.mutate(s)} />}
     </PlainChrome>
   );
@@ -73,7 +74,7 @@ function AdminLogin({ onSignedIn }: { onSignedIn: (session: AdminSession) => voi
   // Drawn with the form renderer's classes (src/styles/forms.css), like the members' sign-in page.
   return (
     <form className="card admin-login" onSubmit={submit} aria-labelledby="admin-login-title">
-      <h3 id="admin-login-title">{t('admin.login.title')}</h3>
+      <h2 id="admin-login-title">{t('admin.login.title')}</h2>
       <p className="field-help">{t('admin.login.hint')}</p>
       {failed ? <p role="alert" className="form-error field-error">{t(failed)}</p> : null}
       <div className="form-fields">
@@ -249,7 +250,7 @@ function OrgEditor({ orgId, onDirtyChange }: { orgId: string; onDirtyChange: (di
   return (
     <div className="admin-grid">
       <section className="card admin-settings" aria-labelledby="settings-title">
-        <h3 id="settings-title">{t('admin.settings.title', { orgId })}</h3>
+        <h2 id="settings-title">{t('admin.settings.title', { orgId })}</h2>
         <SchemaForm
           idPrefix="settings"
           form={form}
@@ -348,7 +349,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
   }, [built]);
   return (
     <section className="card admin-preview" aria-labelledby="preview-title">
-      <h3 id="preview-title">{t('admin.preview.title')}</h3>
+      <h2 id="preview-title">{t('admin.preview.title')}</h2>
       <div className="admin-bar" role="group" aria-label={t('admin.preview.form')}>
         {PREVIEW_FORMS.map((form) => (
           <button key={form} type="button" className="button button-small" aria-pressed={form === name} onClick={() => { setName(form); setData(undefined); setResult(null); }}>

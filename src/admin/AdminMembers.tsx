@@ -34,7 +34,7 @@ export function AdminMembers({ orgId }: { orgId: string }) {
   const [issued, setIssued] = useState(0);
   return (
     <section className="card" aria-labelledby="members-title">
-      <h3 id="members-title">{t('admin.members.title')}</h3>
+      <h2 id="members-title">{t('admin.members.title')}</h2>
       {FORMS.map((form) => (
         <MemberLinkForm key={form.kind} orgId={orgId} form={form} onCreated={form.kind === 'accessKey' ? () => setIssued((n) => n + 1) : undefined} />
       ))}
@@ -66,7 +66,7 @@ function MemberLinkForm({ orgId, form, onCreated }: { orgId: string; form: LinkF
 
   return (
     <form className="admin-member-form" onSubmit={(event) => void submit(event)} aria-labelledby={`member-${form.kind}`}>
-      <h4 id={`member-${form.kind}`}>{t(`admin.members.${form.kind}.title`)}</h4>
+      <h3 id={`member-${form.kind}`}>{t(`admin.members.${form.kind}.title`)}</h3>
       <p className="hint">{t(`admin.members.${form.kind}.hint`)}</p>
       {form.fields.map((name) => (
         <label key={name}>{t(`admin.members.field.${name}`)}<input name={name} required type={name === 'email' ? 'email' : 'text'} /></label>
@@ -110,7 +110,7 @@ function AccessKeys({ orgId, issued }: { orgId: string; issued: number }) {
 
   return (
     <section className="admin-member-form" aria-labelledby="member-accessKeys">
-      <h4 id="member-accessKeys">{t('admin.members.accessKeys.title')}</h4>
+      <h3 id="member-accessKeys">{t('admin.members.accessKeys.title')}</h3>
       <p className="hint">{t('admin.members.accessKeys.hint')}</p>
       {outcome ? (
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'notice-ok' : 'form-error'}>

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { HelpTip } from '../components/HelpTip.tsx';
+import { PageHelpContext } from '../components/PageHeading.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { useOrg } from '../org/OrgContext.tsx';
 import { DeactivatedPage } from './pages/DeactivatedPage.tsx';
@@ -13,7 +14,7 @@ import { usePageTitle } from './usePageTitle.ts';
 import { useScreenContext } from './useScreenContext.ts';
 import { CurrentScreenContext } from './useScreenMode.ts';
 
-/** Applies the routing rules of §2 to one screen, then shows it with its help tip and title. */
+/** Applies the routing rules of §2 to one screen, then shows it with its help tip (after its heading) and title. */
 export function ScreenGate({ screen, component }: { screen: Screen; component: ComponentType }) {
   const ctx = useScreenContext();
   const { setEntryFromPublicPortal } = useOrg();
@@ -49,10 +50,12 @@ function RenderedScreen({ screen, component: Component, orgName, orgId }: Render
   usePageTitle(orgName, screen.titleKey);
   return (
     <CurrentScreenContext.Provider value={screen}>
-      <HelpTip orgId={orgId} type={screen.help} />
-      <Suspense fallback={<LoadingBar />}>
-        <Component />
-      </Suspense>
+      {/* The screen's PageHeading draws the tip after its h1 (issue 11: the title is the first heading). */}
+      <PageHelpContext.Provider value={<HelpTip orgId={orgId} type={screen.help} />}>
+        <Suspense fallback={<LoadingBar />}>
+          <Component />
+        </Suspense>
+      </PageHelpContext.Provider>
     </CurrentScreenContext.Provider>
   );
 }

@@ -6,14 +6,17 @@ import type { ScreenContext, ScreenRegistry } from './screenTypes.ts';
  * The navigation bar for one context, generated from screens.config.ts (§2 "Navigation items,
  * each shown only when its flag is on"). A screen's item shows exactly when the screen admits this
  * visitor or member (its guard, flag and redirects, the router's own rule) and the item's `when`, if
- * any, holds; a screen whose path ends in `/*` (travel) is linked at its base. The self-service rule is not asked: with enableSSP false §2 still lists Login and
- * Sign up, which lead to the deactivated page. A disabled organisation has no items.
+ * any, holds; a screen whose path ends in `/*` (travel) is linked at its base. A self-service screen
+ * (login, sign-up) is not offered while the organisation has enableSSP false: §2 would show its
+ * deactivated page, and a navigation item that leads only there is a dead end (issue 11). A disabled
+ * organisation has no items.
  */
 export function navItems({ screens, linkNav }: Pick<ScreenRegistry, 'screens' | 'linkNav'>, ctx: ScreenContext): ResolvedNavItem[] {
   if (ctx.org.disabled) return [];
   const fromScreens = screens.flatMap((screen) => {
     const { nav } = screen;
-    if (!nav || nav.when?.(ctx) === false || admitScreen(screens, screen, ctx).kind !== 'render') return [];
+    if (!nav || (screen.selfService && !ctx.org.enableSSP)) return [];
+    if (nav.when?.(ctx) === false || admitScreen(screens, screen, ctx).kind !== 'render') return [];
     return [{ order: nav.order, item: { id: screen.id, labelKey: nav.labelKey, to: `/${ctx.orgId}/${screen.path.replace(/\/\*$/, '')}` } }];
   });
   const fromLinks = linkNav.flatMap((link) => {

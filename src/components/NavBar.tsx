@@ -1,3 +1,4 @@
+import type { MouseEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 
@@ -14,12 +15,22 @@ export interface ResolvedNavItem {
 
 const accountItems = new Set(['login', 'welcome']);
 
+export interface NavBarProps {
+  items: ResolvedNavItem[];
+  accountName: string | null;
+  /** The element the header's menu button controls (aria-controls). */
+  id?: string;
+  /** Whether the menu is open: on a narrow screen the bar shows only then (src/styles/app.css). */
+  open?: boolean;
+  onClick?: MouseEventHandler;
+}
+
 /** The navigation bar of §2, drawn from the items screens.config.ts yields for this context. */
-export function NavBar({ items, accountName }: { items: ResolvedNavItem[]; accountName: string | null }) {
+export function NavBar({ items, accountName, id, open = false, onClick }: NavBarProps) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <nav className="nav" aria-label={t('nav.label')}>
+    <nav id={id} className={open ? 'nav nav-open' : 'nav'} aria-label={t('nav.label')} onClick={onClick}>
       <ul>
         {items.map((item) => (
           <li key={item.id} className={accountItems.has(item.id) ? 'nav-push' : undefined} data-nav={item.id}>

@@ -41,7 +41,7 @@ const visible = (selector: string) => async (page: Page) => {
 /** A page of the portal with its form drawn (the submit button is the form's last element). */
 const withForm = visible('main#main form button[type="submit"]');
 /** A page of the portal with its heading drawn. */
-const withHeading = visible('main#main h2.page-heading');
+const withHeading = visible('main#main h1.page-heading');
 
 const ROWS: Row[] = [
   { page: 'login', path: '/springfield/login', budgetKB: BUNDLE_BUDGETS_KB.signIn, ceilingKB: BUNDLE_CEILINGS_KB.signIn, ready: withForm },

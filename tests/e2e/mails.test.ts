@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)('demo mailbox in Chromium', () => {
     expect(response?.status()).toBe(200);
     await page.getByRole('link', { name: en['root.mailbox'] }).click();
     await page.waitForURL((url) => url.pathname === '/mails');
-    await page.getByRole('heading', { name: en['mails.title'], level: 2 }).waitFor();
+    await page.getByRole('heading', { name: en['mails.title'], level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe(en['mails.title']);
 
     const select = page.getByLabel(en['mails.organization']);
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath)('demo mailbox in Chromium', () => {
     await select.selectOption('springfield');
     await page.waitForURL((url) => url.search === '?orgId=springfield');
     await page.reload();
-    await page.getByRole('heading', { name: en['mails.title'], level: 2 }).waitFor();
+    await page.getByRole('heading', { name: en['mails.title'], level: 1 }).waitFor();
     await expect.poll(() => select.inputValue()).toBe('springfield');
     await page.getByRole('article').or(page.getByText(en['mails.empty'])).first().waitFor();
     await screenshot(page, 'demo-mailbox-springfield');

@@ -67,7 +67,7 @@ describe('the member home', () => {
     expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
     bootPage('/acme/home');
     const account = await accountSection();
-    expect(screen.getByRole('heading', { name: en['page.title.home'], level: 2 })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('heading', { name: en['page.title.home'], level: 1 })).toBeInstanceOf(HTMLElement);
     expect(within(account).getByText('Dana Member')).toBeInstanceOf(HTMLElement);
     expect(within(account).getByText('demo.member')).toBeInstanceOf(HTMLElement);
     expect(within(account).getByRole('button', { name: en['home.account.changePassword'] })).toBeInstanceOf(HTMLElement);

@@ -39,7 +39,7 @@ describe('the demo mailbox', () => {
     });
     boot('/mails?orgId=acme');
 
-    expect(await screen.findByRole('heading', { name: 'Demo mailbox', level: 2 })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Demo mailbox', level: 1 })).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(document.title).toBe('Demo mailbox'));
     const mail = await screen.findByRole('article', { name: 'Reset your Acme password' });
     expect((screen.getByRole('combobox', { name: 'Organization' }) as HTMLSelectElement).value).toBe('acme');

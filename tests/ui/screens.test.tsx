@@ -1,6 +1,6 @@
 /**
  * Every screen module of screens.config.ts loads and has a component (STYLE.md principle 8), and the
- * §8 general error page keeps the banner, navigation and footer.
+ * §8 general error page keeps the header (name, banner), navigation and footer.
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,9 @@ describe('the general error page (§8)', () => {
     } finally {
       console.error = quiet;
     }
-    expect(screen.getByRole('img', { name: 'City of Springfield' })).toBeInstanceOf(HTMLElement);
+    // The header names the organisation in text; its banner image is decoration (issue 11).
+    expect(within(screen.getByRole('banner')).getByText('City of Springfield')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('banner').querySelector('img')?.getAttribute('alt')).toBe('');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('contentinfo').textContent).toContain('Server 9.9.9');
   });

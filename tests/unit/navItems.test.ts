@@ -26,7 +26,7 @@ const rows: [DemoOrgId, 'visitor' | 'member', string[], string][] = [
   ['campus', 'member', ['home', 'notifications', 'events', 'travel', 'welcome', 'logout'],
     '§2 notification for members; "travel (flag, org setting and a member)"'],
   ['dormant', 'visitor', [], '§2 disabled organisation: no routes, no navigation'],
-  ['paused', 'visitor', ['notifications', 'login', 'signUp'], '§2 Login "(org has a name)", Sign up for a public org'],
+  ['paused', 'visitor', ['notifications'], 'issue 11: enableSSP false offers no Login or Sign up, which would lead only to the deactivated page'],
   ['paused', 'member', ['home', 'notifications', 'welcome', 'logout'], '§2 logged in'],
 ];
 

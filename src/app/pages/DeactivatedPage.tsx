@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../usePageTitle.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** §2 "enableSSP false … show a deactivated page (title code error.label.page, message ssp.page.deactivated)". */
 export function DeactivatedPage({ orgName }: { orgName: string }) {
@@ -7,7 +8,7 @@ export function DeactivatedPage({ orgName }: { orgName: string }) {
   usePageTitle(orgName, 'error.label.page');
   return (
     <section className="card error-page" aria-labelledby="error-title" data-page="deactivated">
-      <h2 id="error-title">{t('error.label.page')}</h2>
+      <PageHeading id="error-title">{t('error.label.page')}</PageHeading>
       <p>{t('ssp.page.deactivated')}</p>
     </section>
   );

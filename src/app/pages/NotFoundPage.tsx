@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../usePageTitle.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** §8 not-found page: label, title, message and the contact tip. */
 export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {
@@ -8,7 +9,7 @@ export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {
   return (
     <section className="card error-page" aria-labelledby="error-title">
       <p className="error-label" aria-hidden="true">{t('error.404.label')}</p>
-      <h2 id="error-title">{t('error.404.title')}</h2>
+      <PageHeading id="error-title">{t('error.404.title')}</PageHeading>
       <p>{t('error.404.message3')}</p>
       <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
     </section>

@@ -4,6 +4,7 @@ import { getComms } from '../../api/comms.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { CommsErrorPage } from '../errors/CommsErrorPage.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * §2 `/comms/{commsId}`, §4 "Comms-detail mode: non-200 comms fetch shows the comms error page".
@@ -23,7 +24,7 @@ export function CommsScreen({ commsId }: { commsId: string }) {
         <CommsErrorPage />
       ) : (
         <section className="card">
-          <h2>{data.data.title}</h2>
+          <PageHeading>{data.data.title}</PageHeading>
           <p className="notice">{t('page.placeholder')}</p>
         </section>
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** §8 not-authorized page, with an optional message (a message key in `?message=`). */
 export default function NotAuthorizedScreen() {
@@ -8,7 +9,7 @@ export default function NotAuthorizedScreen() {
   const message = params.get('message');
   return (
     <section className="card error-page" aria-labelledby="error-title">
-      <h2 id="error-title">{t('error.406.title')}</h2>
+      <PageHeading id="error-title">{t('error.406.title')}</PageHeading>
       {message ? <p>{t(message)}</p> : null}
       <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
     </section>

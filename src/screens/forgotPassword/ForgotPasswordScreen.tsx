@@ -6,6 +6,7 @@ import { sendResetEmail } from '../../api/forgotPassword.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { useSecurityQuestion } from './useSecurityQuestion.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** §9 "forgot-password throttle 500 ms": a submit this soon after the previous one is ignored. */
 export const FORGOT_PASSWORD_THROTTLE_MS = 500;
@@ -50,7 +51,7 @@ export default function ForgotPasswordScreen() {
 
   return (
     <section className="card" aria-labelledby="forgot-password-title" data-screen="forgotPassword">
-      <h2 id="forgot-password-title" className="page-heading">{t('page.title.forgotPassword')}</h2>
+      <PageHeading id="forgot-password-title">{t('page.title.forgotPassword')}</PageHeading>
       {sent ? (
         <p role="status" className="notice-ok">{t('ssp.forgotPassword.send.success')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { buildForgotUsernameSchema } from '../../../schemas/forms/buildForgotUse
 import { sendUsernameEmail, validateEmail } from '../../api/forgotUsername.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * §2 forgot-username: the forgot-username builder's form; the address is checked as the member
@@ -36,7 +37,7 @@ export default function ForgotUsernameScreen() {
 
   return (
     <section className="card" aria-labelledby="forgot-username-title">
-      <h2 id="forgot-username-title" className="page-heading">{t('page.title.forgotUsername')}</h2>
+      <PageHeading id="forgot-username-title">{t('page.title.forgotUsername')}</PageHeading>
       {status ? (
         <div role="status" className="notice-ok">
           <p>{t(status === 3 ? 'ssp.forgotUsername.send.success.sso' : 'ssp.forgotUsername.send.success')}</p>

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.
 import '../../styles/forms.css';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -84,12 +85,12 @@ export default function HomeScreen() {
 
   return (
     <section className="card" aria-labelledby="home-title" data-screen="home">
-      <h2 id="home-title" className="page-heading">{t('page.title.home')}</h2>
+      <PageHeading id="home-title">{t('page.title.home')}</PageHeading>
       {notice.messageKey ? <p role="status" className="notice-ok">{t(notice.messageKey)}</p> : null}
       <FlashNotice kinds={SIGNED_UP} orgName={org.orgName} profilePath={`/${encodeURIComponent(orgId)}/my-profile`} />
 
       <section aria-labelledby="home-account-title">
-        <h3 id="home-account-title">{t('home.account.title')}</h3>
+        <h2 id="home-account-title">{t('home.account.title')}</h2>
         <dl style={ACCOUNT_LIST_STYLE}>
           <dt>{t('home.account.name')}</dt>
           <dd style={{ margin: 0 }}>{account?.name}</dd>

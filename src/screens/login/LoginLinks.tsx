@@ -36,7 +36,7 @@ export function UniversalProfilePanel({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
     <section className="notice universal-profile" aria-labelledby="universal-profile-title">
-      <h3 id="universal-profile-title">{t('login.universalProfile.title')}</h3>
+      <h2 id="universal-profile-title">{t('login.universalProfile.title')}</h2>
       <p>{t('login.universalProfile.text')}</p>
       <a className="button button-primary" href={url}>{t('login.universalProfile.continue')}</a>
     </section>

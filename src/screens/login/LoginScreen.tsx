@@ -9,6 +9,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import { LoginLinks, UniversalProfilePanel } from './LoginLinks.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The notices of a signed-out visitor's page (src/api/flash.ts). */
 const AFTER_LEAVING = ['signedOut', 'accountDeleted'] as const;
@@ -57,7 +58,7 @@ export default function LoginScreen() {
 
   return (
     <section className="card" aria-labelledby="login-title" data-screen="login">
-      <h2 id="login-title" className="page-heading">{t('page.title.login')}</h2>
+      <PageHeading id="login-title">{t('page.title.login')}</PageHeading>
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       <FlashNotice kinds={AFTER_LEAVING} orgName={boot.organization.orgName} />
       <FormAlert message={submission.message} />

@@ -5,6 +5,7 @@ import { useDemoMails, useDemoOrganizations } from '../../api/hooks.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * The demo mailbox `/mails`: with no SMTP server configured, the mails the portal sends stay in its
@@ -28,7 +29,7 @@ export function MailsScreen({ orgId: requestedOrgId }: { orgId: string | null })
   const unavailable = organizations.error || mails.error;
   return (
     <PlainChrome>
-      <h2 className="page-heading">{t('mails.title')}</h2>
+      <PageHeading>{t('mails.title')}</PageHeading>
       {organizations.isLoading || mails.isLoading ? <LoadingBar /> : null}
       {unavailable ? <p className="card">{t('mails.unavailable')}</p> : null}
       {organizations.data && !unavailable ? (
@@ -58,7 +59,7 @@ function MailCard({ mail }: { mail: DemoMail }) {
   const format = (iso: string) => new Date(iso).toLocaleString(i18n.language.replace('_', '-'));
   return (
     <article className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{mail.subject}</h3>
+      <h2 id={headingId}>{mail.subject}</h2>
       <p>{t('mails.meta', { recipient: mail.recipient, date: format(mail.createdAt) })}</p>
       {mail.sentAt ? <p>{t('mails.delivered', { date: format(mail.sentAt) })}</p> : null}
       <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><LinkedText text={mail.text} /></div>

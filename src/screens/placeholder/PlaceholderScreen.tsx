@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * The stand-in for a screen whose issue has not landed yet: its routing, guards, flags, title and
@@ -13,7 +14,7 @@ export default function PlaceholderScreen() {
   const mode = useScreenMode();
   return (
     <section className="card" data-screen={screen?.id} data-mode={mode ?? undefined}>
-      <h2 className="page-heading">{screen ? t(screen.titleKey) : null}</h2>
+      <PageHeading>{screen ? t(screen.titleKey) : null}</PageHeading>
       <p className="notice">{t('page.placeholder')}</p>
     </section>
   );

@@ -8,6 +8,7 @@ import { requestPasswordChange, type ChangePasswordData } from '../../components
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** Where the login screen keeps the username of an expired password (§4), for the change call's loginId (same key there). */
 const EXPIRED_LOGIN_ID_KEY = 'ssp.expired.loginId';
@@ -76,7 +77,7 @@ export default function ResetPasswordScreen() {
   const forgotPasswordLink = <p><Link to={`${orgPath}/forgot-password`}>{t('resetPassword.forgotPassword.link')}</Link></p>;
   return (
     <section className="card" aria-labelledby="reset-password-title" data-screen="resetPassword">
-      <h2 id="reset-password-title" className="page-heading">{t('page.title.resetPassword')}</h2>
+      <PageHeading id="reset-password-title">{t('page.title.resetPassword')}</PageHeading>
       {!token && !expired ? (
         <><p className="notice">{t('resetPassword.noToken')}</p>{forgotPasswordLink}</>
       ) : outcome === 'reset' ? (

@@ -3,6 +3,7 @@ import { useDemoOrganizations } from '../../api/hooks.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The root page `/`: in demo mode it lists the organisations so a new user finds their way in. */
 export function RootScreen() {
@@ -11,7 +12,7 @@ export function RootScreen() {
   const { data, error, isLoading } = useDemoOrganizations();
   return (
     <PlainChrome>
-      <h2 className="page-heading">{t('root.title')}</h2>
+      <PageHeading>{t('root.title')}</PageHeading>
       {isLoading ? <LoadingBar /> : null}
       {error ? <p className="card">{t('root.noDemo')}</p> : null}
       {data ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 interface SignUpProblemProps {
   /** The §8 message of the failed call ('getPrivateUserInfoError', 'fetchPublicProfileError'). */
@@ -17,7 +18,7 @@ export function SignUpProblem({ messageKey, reasonKey }: SignUpProblemProps) {
   const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
-      <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      <PageHeading id="sign-up-title">{t('page.title.signUp')}</PageHeading>
       <div role="alert" className="form-alert">
         <p>{t(messageKey)}</p>
         {reasonKey ? <p>{t(reasonKey)}</p> : null}

@@ -12,6 +12,7 @@ import { prefillFromPublicProfile } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 import { SignUpProblem } from './SignUpProblem.tsx';
 import { prefillOf, usePrefill } from './usePrefill.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** §4 "Entering a public profile id sets session flag isPublicPortalEnabled true". */
 export const PUBLIC_PORTAL_SESSION_FLAG = 'isPublicPortalEnabled';
@@ -48,7 +49,7 @@ export default function SignUpPublicScreen() {
   if (prefill.status === 'failed') return <SignUpProblem messageKey="fetchPublicProfileError" reasonKey={prefill.reasonKey} />;
   return (
     <section className="card" aria-labelledby="sign-up-title" data-screen="signUpPublic">
-      <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      <PageHeading id="sign-up-title">{t('page.title.signUp')}</PageHeading>
       <SignUpForm
         form={form}
         validator={validator}

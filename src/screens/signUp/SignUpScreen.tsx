@@ -15,6 +15,7 @@ import { prefillFromUserInfo } from './prefill.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 import { SignUpProblem } from './SignUpProblem.tsx';
 import { prefillOf, usePrefill } from './usePrefill.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * §2 `/{orgId}/new`: the sign-up page (standard variant of the sign-up builder). With an invitation
@@ -57,7 +58,7 @@ export default function SignUpScreen() {
   if (prefill.status === 'failed') return <SignUpProblem messageKey="getPrivateUserInfoError" reasonKey={prefill.reasonKey} />;
   return (
     <section className="card" aria-labelledby="sign-up-title" data-screen="signUp">
-      <h2 id="sign-up-title" className="page-heading">{t('page.title.signUp')}</h2>
+      <PageHeading id="sign-up-title">{t('page.title.signUp')}</PageHeading>
       {/* An invitation's sign-up greets the invited person by name and names who invited them (issue 11). */}
       {invitation && prefill.data.firstName ? (
         <p className="notice-ok">{t('signup.invitation.greeting', { firstName: prefill.data.firstName, orgName: org.orgName })}</p>

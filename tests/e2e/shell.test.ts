@@ -1,0 +1,264 @@
+/**
+ * Issue 11, "the shell (every page)", in Chromium against the real server: at a phone's 390 × 844
+ * and a desktop's 1280 × 900, every public page of the demo organisations (and springfield's home for
+ * the signed-in member) has no horizontal scroll, exactly one h1 that is the first heading of main,
+ * and no axe-core violation of any impact; the menu button works by keyboard on the phone; the login
+ * form's first field is on the first screen (also at 200 % zoom); the member's navigation is one row
+ * at 1280 px in German and French; a client-side navigation moves focus to the new page's h1, the
+ * first load does not.
+ *
+ * One browser, one context per viewport and its pages in sequence keep the run short.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { launchBrowser, screenshot } from './browser.ts';
+import { logIn } from './portal.ts';
+
+const baseURL = inject('baseURL');
+const chromiumPath = inject('chromiumPath');
+const axePath = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/** The public pages of each demo organisation: login, sign-up where it exists, recovery, the pages its flags enable, not-found. */
+const PUBLIC_PAGES: [path: string, what: string][] = [
+  ['/springfield/login', 'login, banner image'],
+  ['/springfield/new', 'sign-up (public organisation)'],
+  ['/springfield/forgot-password', 'forgot password'],
+  ['/springfield/faq', 'FAQ'],
+  ['/springfield/ov', 'overview'],
+  ['/springfield/notif', 'notifications'],
+  ['/springfield/no-such-page', 'not-found'],
+  ['/acme/login', 'login (private, no banner)'],
+  ['/acme/forgot-password', 'forgot password'],
+  ['/acme/no-such-page', 'not-found'],
+  ['/fedagency/login', 'login (no language selector)'],
+  ['/fedagency/forgot-password', 'forgot password'],
+  ['/fedagency/no-such-page', 'not-found'],
+  ['/campus/login', 'login'],
+  ['/campus/forgot-password', 'forgot password'],
+  ['/campus/event', 'events'],
+  ['/campus/no-such-page', 'not-found'],
+  ['/paused/login', 'deactivated (enableSSP false)'],
+  ['/paused/new', 'deactivated'],
+  ['/paused/forgot-password', 'deactivated'],
+  ['/paused/notif', 'notifications'],
+  ['/paused/no-such-page', 'not-found'],
+];
+
+/**
+ * Violations whose fix belongs to the forms part of issue 11 (src/forms/**, not the shell's): the
+ * form renderer's section titles are h3 (src/forms/templates/ObjectFieldTemplate.tsx), one level
+ * below the page's h1 now. Remove the row when they are h2.
+ */
+const FORMS_PART: Record<string, string[]> = {
+  '/springfield/new': ['heading-order'],
+};
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** A page of the app is drawn: its h1 is in main and no loading bar is left. */
+async function drawn(page: Page): Promise<void> {
+  await page.locator('main#main h1').first().waitFor();
+  await page.locator('.loading-bar').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+}
+
+/** What issue 11 asks of every page, measured in one evaluation. */
+async function shellFacts(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const firstHeading = main?.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      h1s: document.querySelectorAll('h1').length,
+      firstHeadingInMain: firstHeading ? `${firstHeading.tagName.toLowerCase()}: ${firstHeading.textContent?.trim()}` : null,
+      h1InMain: main?.querySelector('h1')?.textContent?.trim() ?? null,
+    };
+  });
+}
+
+/** axe-core's violations of the whole document, every impact (moderate and minor included). */
+async function axeViolations(page: Page, ignore: string[] = []): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => !ignore.includes(v.id)).map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function expectShell(page: Page, label: string, ignore: string[] = []): Promise<void> {
+  await drawn(page);
+  const facts = await shellFacts(page);
+  expect(facts.overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
+  expect(facts.h1s, `${label}: number of h1`).toBe(1);
+  expect(facts.firstHeadingInMain, `${label}: first heading in main`).toBe(`h1: ${facts.h1InMain}`);
+  expect(await axeViolations(page, ignore), `${label}: axe-core violations`).toEqual([]);
+}
+
+describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A context of its own (axe is injected as a script tag, which the portal's CSP would refuse). */
+  async function newPage(viewport: { width: number; height: number }, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL, viewport, locale, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    context.on('close', () => expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]));
+    return { context, page };
+  }
+
+  describe.each(VIEWPORTS)('at $width × $height ($name)', (viewport) => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      ({ context, page } = await newPage(viewport));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it.each(PUBLIC_PAGES)('%s (%s): no horizontal scroll, one h1 first in main, no axe violation', async (path) => {
+      await page.goto(`${baseURL}${path}`);
+      await expectShell(page, `${path} at ${viewport.width}px`, FORMS_PART[path]);
+    });
+
+    it('springfield home as the signed-in member: the same', async () => {
+      await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(`${baseURL}/springfield/home`);
+      await expectShell(page, `member home at ${viewport.width}px`);
+      await screenshot(page, `shell-${viewport.width}-springfield-home-member`);
+      await page.context().clearCookies();
+    });
+
+    it('the login form\'s first field is on the first screen', async () => {
+      for (const orgId of ['springfield', 'acme']) {
+        await page.goto(`${baseURL}/${orgId}/login`);
+        await drawn(page);
+        const field = page.getByRole('textbox', { name: en['login.username.label'] });
+        const box = await field.boundingBox();
+        expect(box, `${orgId}: the username field`).not.toBeNull();
+        expect(box!.y + box!.height, `${orgId}: bottom of the username field`).toBeLessThanOrEqual(viewport.height);
+        await screenshot(page, `shell-${viewport.width}-${orgId}-login`);
+      }
+    });
+  });
+
+  it('at 390 px the menu button works by keyboard: Enter opens, the links are reachable, Escape closes and gives focus back', async () => {
+    const { context, page } = await newPage({ width: 390, height: 844 });
+    try {
+      await page.goto(`${baseURL}/springfield/login`);
+      await drawn(page);
+      const menu = page.getByRole('button', { name: en['nav.menu'] });
+      const nav = page.getByRole('navigation', { name: en['nav.label'] });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible(), 'the navigation is folded away').toBe(false);
+      expect(await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top), 'a compact header').toBeLessThan(120);
+
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      expect(await menu.getAttribute('aria-controls')).toBe(await nav.getAttribute('id'));
+      await nav.waitFor({ state: 'visible' });
+      // The links follow the button in the tab order, as a vertical list.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en['nav.notifications']);
+      const names = await nav.getByRole('link').allInnerTexts();
+      expect(names).toEqual([en['nav.notifications'], en['nav.weather'], en['nav.events'], en['nav.overview'], en['nav.faq'], en['nav.files'], en['nav.login'], en['nav.signUp']]);
+      const boxes = await Promise.all((await nav.getByRole('link').all()).map((link) => link.boundingBox()));
+      expect(new Set(boxes.map((b) => b!.x)).size, 'one column').toBe(1);
+      await page.keyboard.press('Tab');
+      await screenshot(page, 'shell-390-menu-open');
+
+      await page.keyboard.press('Escape');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-button')), 'focus back on the menu button').toBe(true);
+
+      // Following an item closes the menu; the new page's h1 has focus (route changes are announced).
+      await page.keyboard.press('Enter');
+      await nav.getByRole('link', { name: en['nav.faq'] }).click();
+      await page.waitForURL(`${baseURL}/springfield/faq`);
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en['page.title.faq']);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves focus to the new page\'s h1 after a client-side navigation, not on the first load', async () => {
+    const { context, page } = await newPage({ width: 1280, height: 900 });
+    try {
+      await page.goto(`${baseURL}/springfield/login`);
+      await drawn(page);
+      expect(await page.evaluate(() => document.activeElement === document.body), 'first load: focus stays at the top').toBe(true);
+      await page.getByRole('navigation', { name: en['nav.label'] }).getByRole('link', { name: en['nav.weather'] }).click();
+      await page.waitForURL(`${baseURL}/springfield/weather`);
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('tabindex')]))
+        .toEqual([en['page.title.weather'], '-1']);
+      await page.goBack();
+      await page.waitForURL(`${baseURL}/springfield/login`);
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Login' && document.activeElement.tagName === 'H1');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a paused organisation (enableSSP false) offers neither Login nor Sign up', async () => {
+    const { context, page } = await newPage({ width: 1280, height: 900 });
+    try {
+      await page.goto(`${baseURL}/paused/notif`);
+      await drawn(page);
+      const names = await page.getByRole('navigation', { name: en['nav.label'] }).getByRole('link').allInnerTexts();
+      expect(names).toEqual([en['nav.notifications']]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(['de_DE', 'fr_FR'])('at 1280 px the member\'s navigation is one row in %s', async (lang) => {
+    const { context, page } = await newPage({ width: 1280, height: 900 });
+    try {
+      await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(`${baseURL}/springfield/home`);
+      await drawn(page);
+      await page.getByRole('combobox', { name: en['language.select.label'] }).selectOption(lang);
+      await page.waitForFunction((wanted) => document.documentElement.lang === wanted.replace('_', '-'), lang);
+      const tops = await page.locator('nav.nav li').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(tops.length).toBeGreaterThan(5);
+      expect(new Set(tops).size, `${lang}: rows of the navigation`).toBe(1);
+      await screenshot(page, `shell-1280-home-member-${lang}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 200 % zoom (195 × 422 CSS px) the login form\'s first field is on the first screen', async () => {
+    const { context, page } = await newPage({ width: 195, height: 422 });
+    try {
+      await page.goto(`${baseURL}/springfield/login`);
+      await drawn(page);
+      const box = await page.getByRole('textbox', { name: en['login.username.label'] }).boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(422);
+      await screenshot(page, 'shell-200pc-springfield-login');
+    } finally {
+      await context.close();
+    }
+  });
+});
