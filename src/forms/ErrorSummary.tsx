@@ -49,7 +49,7 @@ export function ErrorSummary({ headingId, idPrefix, entries, onSelect }: ErrorSu
   if (entries.length === 0) return null;
   return (
     <div className="error-summary" role="region" aria-labelledby={headingId}>
-      <h3 id={headingId} tabIndex={-1}>{t('form.errorSummary.title')}</h3>
+      <h2 id={headingId} tabIndex={-1}>{t('form.errorSummary.title')}</h2>
       <ul>
         {entries.map((entry) => (
           <li key={entry.pointer}>

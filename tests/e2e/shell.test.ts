@@ -46,15 +46,6 @@ const PUBLIC_PAGES: [path: string, what: string][] = [
   ['/paused/no-such-page', 'not-found'],
 ];
 
-/**
- * Violations whose fix belongs to the forms part of issue 11 (src/forms/**, not the shell's): the
- * form renderer's section titles are h3 (src/forms/templates/ObjectFieldTemplate.tsx), one level
- * below the page's h1 now. Remove the row when they are h2.
- */
-const FORMS_PART: Record<string, string[]> = {
-  '/springfield/new': ['heading-order'],
-};
-
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
@@ -83,22 +74,22 @@ async function shellFacts(page: Page) {
 }
 
 /** axe-core's violations of the whole document, every impact (moderate and minor included). */
-async function axeViolations(page: Page, ignore: string[] = []): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return (await axe.run(document)).violations;
   });
-  return violations.filter((v) => !ignore.includes(v.id)).map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function expectShell(page: Page, label: string, ignore: string[] = []): Promise<void> {
+async function expectShell(page: Page, label: string): Promise<void> {
   await drawn(page);
   const facts = await shellFacts(page);
   expect(facts.overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
   expect(facts.h1s, `${label}: number of h1`).toBe(1);
   expect(facts.firstHeadingInMain, `${label}: first heading in main`).toBe(`h1: ${facts.h1InMain}`);
-  expect(await axeViolations(page, ignore), `${label}: axe-core violations`).toEqual([]);
+  expect(await axeViolations(page), `${label}: axe-core violations`).toEqual([]);
 }
 
 describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
@@ -134,7 +125,7 @@ describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
 
     it.each(PUBLIC_PAGES)('%s (%s): no horizontal scroll, one h1 first in main, no axe violation', async (path) => {
       await page.goto(`${baseURL}${path}`);
-      await expectShell(page, `${path} at ${viewport.width}px`, FORMS_PART[path]);
+      await expectShell(page, `${path} at ${viewport.width}px`);
     });
 
     it('springfield home as the signed-in member: the same', async () => {

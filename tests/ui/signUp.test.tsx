@@ -136,7 +136,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);
     await settled();
     await waitFor(() => expect(document.title).toBe('City of Springfield - Sign up'));
-    const sections = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual([en['signup.section.account'], en['signup.section.contact'], en['signup.section.location'], en['signup.section.terms']]);
     expect(control<HTMLSelectElement>('/securityQuestion').value).toBe('question_eleven');
     expect(control<HTMLSelectElement>('/address/country').value).toBe('US');

@@ -30,7 +30,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           if (contents.length === 0) return null;
           return (
             <section key={section.titleKey} className="form-section" aria-labelledby={headingId}>
-              <h3 id={headingId} className="form-section-title">{t(section.titleKey)}</h3>
+              <h2 id={headingId} className="form-section-title">{t(section.titleKey)}</h2>
               {contents.map((name) => byName.get(name))}
             </section>
           );
