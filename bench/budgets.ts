@@ -22,6 +22,8 @@ export const BUNDLE_BUDGETS_KB = {
  * i18next 15), sign-up 276 kB (libphonenumber-js/max for its phone fields, about 40).
  */
 export const BUNDLE_CEILINGS_KB: Partial<Record<keyof typeof BUNDLE_BUDGETS_KB, number>> = {
-  signIn: 210,
-  signUp: 280,
+  // Raised from 210 and 280 the same day by issue 11 (the phone-first header and menu, the error
+  // summary, the password checklist): 208–211 and 279 kB measured after it.
+  signIn: 214,
+  signUp: 283,
 };
