@@ -171,7 +171,9 @@ export const screens: readonly Screen[] = [
   },
   {
     id: 'alerts', path: 'alert', titleKey: 'page.title.notifications', guard: publicOrMember,
-    redirect: (ctx) => (showsNotifications(ctx) ? 'notif' : showsWeather(ctx) ? 'weather' : 'event'),
+    // §2 "else to event" — and where there are no events either, home (or login), never a not-found
+    // page of its own making (issue 11).
+    redirect: (ctx) => (showsNotifications(ctx) ? 'notif' : showsWeather(ctx) ? 'weather' : showsEvents(ctx) ? 'event' : isMember(ctx) ? 'home' : 'login'),
     load: placeholder,
   },
 

@@ -8,6 +8,9 @@ export interface FooterProps {
   serverVersion: string | null;
 }
 
+/** `text` as a left-to-right isolate inside any paragraph direction. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /** §2 "Footer: terms and privacy links, copyright year, server version, front-end version". */
 export function Footer({ orgName, termsUrl, privacyUrl, serverVersion }: FooterProps) {
   const { t } = useTranslation();
@@ -22,9 +25,10 @@ export function Footer({ orgName, termsUrl, privacyUrl, serverVersion }: FooterP
         </ul>
         <span>{t('footer.copyright', { year, orgName: orgName ?? t('app.title') })}</span>
         <span>
-          {/* Version strings are Latin text; <bdi> keeps "0.1.0+abc123" whole in right-to-left pages. */}
-          {serverVersion ? <><bdi>{t('footer.serverVersion', { version: serverVersion })}</bdi> · </> : null}
-          <bdi>{t('footer.frontEndVersion', { version: __BUILD_ID__ })}</bdi>
+          {/* Version strings are Latin text: <bdi> keeps each label whole in right-to-left pages, and the
+              version itself is a left-to-right isolate (U+2066 … U+2069), so "0.1.0+abc123" reads as written. */}
+          {serverVersion ? <><bdi>{t('footer.serverVersion', { version: ltr(serverVersion) })}</bdi> · </> : null}
+          <bdi>{t('footer.frontEndVersion', { version: ltr(__BUILD_ID__) })}</bdi>
         </span>
       </div>
     </footer>

@@ -14,7 +14,8 @@ export function HelpTip({ orgId, type }: { orgId: string; type: HelpType | undef
   return (
     <details className="help-tip">
       <summary>{t('help.summary')}</summary>
-      <div className="help-tip-content" dangerouslySetInnerHTML={{ __html: data.content }} />
+      {/* The organisation's own text: its direction is its own, not the page's (issue 11), e.g. English help in an Arabic page. */}
+      <div className="help-tip-content" dir="auto" dangerouslySetInnerHTML={{ __html: data.content }} />
     </details>
   );
 }

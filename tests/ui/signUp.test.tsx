@@ -131,6 +131,18 @@ afterEach(() => {
 });
 
 describe('the sign-up page of a public organisation (§2 new)', () => {
+  it('starts the preferred language at the language the visitor reads the page in (issue 11)', async () => {
+    document.cookie = 'language=es_ES; path=/';
+    try {
+      bootPage('/springfield/new');
+      await screen.findByRole('heading', { level: 1 });
+      await settled();
+      expect(control<HTMLSelectElement>('/preferredLanguage').value).toBe('es_ES');
+    } finally {
+      document.cookie = 'language=; path=/; max-age=0';
+    }
+  });
+
   it('shows the builder\'s sections; the create button is never disabled: unticked terms are refused like any error', async () => {
     bootPage('/springfield/new');
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInstanceOf(HTMLElement);

@@ -33,6 +33,7 @@ const rows: [DemoOrgId, Who, string, Expected, string][] = [
   ['acme', 'member', 'notif', 'notFound', '§4 disabled tabs and no events → nothing to redirect to'],
   ['campus', 'member', 'weather', { redirect: '/campus/notif' }, '§4 disabled weather tab → the other tab'],
   ['springfield', 'visitor', 'alert', { redirect: '/springfield/notif' }, '§2 alert lists notifications'],
+  ['acme', 'member', 'alert', { redirect: '/acme/home' }, 'issue 11: no tabs and no events → home, not a not-found page of its own redirect'],
   // §6 "Visitors on home, my-profile, my-location, my-subscription, my-additionalInformation, chat or incidents go to /{orgId}/login keeping accessKey."
   ['springfield', 'visitor', 'home', { redirect: '/springfield/login' }, '§6 visitor on home → login'],
   ['springfield', 'visitor', 'home?accessKey=k-1', { redirect: '/springfield/login?accessKey=k-1' }, '§6 … keeping accessKey'],

@@ -27,6 +27,8 @@ export function LoginLinks({ variant, keep }: { variant: ReturnType<typeof login
             : <Link to={`../new${keep}`} relative="path">{t('login.signUp.link')}</Link>}
         </li>
       ) : null}
+      {/* A private organisation's visitor is told how to get an account (issue 11). */}
+      {org.isPublic ? null : <li className="login-private-access">{t('login.privateAccess', { orgName: org.orgName })}</li>}
     </ul>
   );
 }

@@ -53,7 +53,13 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
     return result.data === true ? true : 'ssp.login.username.exist';
   }, [orgId]);
   const asyncChecks = useMemo(() => ({ username: usernameFree }), [usernameFree]);
-  const submission = useSubmission<SignUpFormData>(initialData, async (values) => {
+  // The language the member is reading in is the one they most likely want their alerts in (issue 11):
+  // the field starts there, not at the organisation's default, unless the form was given one.
+  const languages = (form.schema.properties?.preferredLanguage as { enum?: unknown[] } | undefined)?.enum ?? [];
+  const startData = languages.includes(i18n.language) && !initialData.preferredLanguage
+    ? { ...initialData, preferredLanguage: i18n.language }
+    : initialData;
+  const submission = useSubmission<SignUpFormData>(startData, async (values) => {
     const result = await send(values);
     if (!result.hasError && !result.isCanceled && result.status >= 200 && result.status < 300) {
       const token = result.data?.CSRF_TOKEN_FOR_SESSION;
