@@ -72,7 +72,8 @@ describe.skipIf(!chromiumPath)('walking skeleton in Chromium', () => {
     expect(await nav.getByRole('link', { name: en['nav.logout'] }).count()).toBe(0);
 
     const footer = page.locator('footer');
-    const footerText = await footer.innerText();
+    // Without the left-to-right isolates around the versions (U+2066 … U+2069).
+    const footerText = (await footer.innerText()).replace(/[\u2066-\u2069]/g, '');
     expect(footerText).toContain(en['footer.terms']);
     expect(footerText).toContain(en['footer.privacy']);
     expect(footerText).toContain(String(new Date().getFullYear()));

@@ -36,6 +36,7 @@ describe('the general error page (§8)', () => {
     expect(within(screen.getByRole('banner')).getByText('City of Springfield')).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('banner').querySelector('img')?.getAttribute('alt')).toBe('');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
-    expect(screen.getByRole('contentinfo').textContent).toContain('Server 9.9.9');
+    // The version is a left-to-right isolate (U+2066 … U+2069) inside its label.
+    expect(screen.getByRole('contentinfo').textContent).toContain('Server \u20669.9.9\u2069');
   });
 });
