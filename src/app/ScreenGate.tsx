@@ -31,7 +31,7 @@ export function ScreenGate({ screen, component }: { screen: Screen; component: C
     case 'redirect':
       return <Navigate to={resolution.to} replace />;
     case 'notFound':
-      return <NotFoundPage orgName={ctx.org.orgName} />;
+      return <NotFoundPage orgName={ctx.org.orgName} inOrganization />;
     case 'deactivated':
       return <DeactivatedPage orgName={ctx.org.orgName} />;
     case 'render':

@@ -17,7 +17,7 @@ function OrgLayout() {
 
 function OrgNotFound() {
   const { boot } = useOrg();
-  return <NotFoundPage orgName={boot.organization.orgName} />;
+  return <NotFoundPage orgName={boot.organization.orgName} inOrganization />;
 }
 
 /**

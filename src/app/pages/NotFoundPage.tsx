@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../usePageTitle.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { WaysForward } from './WaysForward.tsx';
 
-/** §8 not-found page: label, title, message and the contact tip. */
-export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {
+/** §8 not-found page: label, title, message and the contact tip; within an organisation, a way on (issue 11). */
+export function NotFoundPage({ orgName = null, inOrganization = false }: { orgName?: string | null; inOrganization?: boolean }) {
   const { t } = useTranslation();
   usePageTitle(orgName, 'error.404.title');
   return (
@@ -12,6 +13,7 @@ export function NotFoundPage({ orgName = null }: { orgName?: string | null }) {
       <PageHeading id="error-title">{t('error.404.title')}</PageHeading>
       <p>{t('error.404.message3')}</p>
       <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
+      {inOrganization ? <WaysForward /> : null}
     </section>
   );
 }

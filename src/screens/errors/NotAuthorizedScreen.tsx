@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { WaysForward } from '../../app/pages/WaysForward.tsx';
 
 /** §8 not-authorized page, with an optional message (a message key in `?message=`). */
 export default function NotAuthorizedScreen() {
@@ -12,6 +13,7 @@ export default function NotAuthorizedScreen() {
       <PageHeading id="error-title">{t('error.406.title')}</PageHeading>
       {message ? <p>{t(message)}</p> : null}
       <p>{t('ssp.member.portal.error.page.contact.tip')}</p>
+      <WaysForward />
     </section>
   );
 }
