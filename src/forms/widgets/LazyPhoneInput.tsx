@@ -8,27 +8,17 @@
  */
 import { onDemand } from '../onDemand.tsx';
 import { phoneInputState, type PhoneInputProps } from './phoneInputProps.ts';
+import { PhoneNumberInput } from './PhoneNumberInput.tsx';
 
 /** The number alone, as typed (not formatted), in the country the value has or the default one. */
 export function PhoneNumberFallback(props: PhoneInputProps) {
-  const { id, onChange, onBlur, hasError, describedBy, required, disabled, readonly, autoComplete } = props;
   const { phone, country, bypass } = phoneInputState(props);
   return (
     <div className="phone-input">
-      <input
-        id={id}
-        className="input phone-number"
-        type="tel"
-        inputMode="tel"
-        autoComplete={autoComplete ?? 'tel-national'}
+      <PhoneNumberInput
+        props={props}
         value={phone.value}
-        required={required}
-        aria-invalid={hasError ? true : undefined}
-        aria-describedby={describedBy}
-        disabled={disabled}
-        readOnly={readonly}
-        onChange={(event) => onChange({ ...phone, countryCode: country, value: event.target.value, noValidate: bypass })}
-        onBlur={() => onBlur(id)}
+        onInput={(event) => props.onChange({ ...phone, countryCode: country, value: event.target.value, noValidate: bypass })}
       />
     </div>
   );

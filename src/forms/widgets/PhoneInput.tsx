@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPhoneAsYouType, isForcedBypassRegion } from '../../../schemas/rules/phoneNumber.ts';
 import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
 import { phoneInputState, type PhoneInputProps } from './phoneInputProps.ts';
+import { PhoneNumberInput } from './PhoneNumberInput.tsx';
 
 export type { PhoneInputProps } from './phoneInputProps.ts';
 
@@ -14,7 +15,7 @@ export type { PhoneInputProps } from './phoneInputProps.ts';
  */
 export function PhoneInput(props: PhoneInputProps) {
   const { t, i18n } = useTranslation();
-  const { id, value, onChange, onBlur, pathType, allowedCountries, hasError, describedBy, required, disabled, readonly, autoComplete } = props;
+  const { id, value, onChange, onBlur, pathType, allowedCountries, hasError, disabled, readonly } = props;
   const countryId = props.countryId ?? `${id}/countryCode`;
   const bypassId = props.bypassId ?? `${id}/noValidate`;
   const tty = pathType === 'TTYTDD';
@@ -49,21 +50,7 @@ export function PhoneInput(props: PhoneInputProps) {
           <option key={c.code} value={c.code}>{c.dialCode ? `${c.name} (+${c.dialCode})` : `${c.name} (${c.code})`}</option>
         ))}
       </select>
-      <input
-        id={id}
-        className="input phone-number"
-        type="tel"
-        inputMode="tel"
-        autoComplete={autoComplete ?? 'tel-national'}
-        value={phone.value}
-        required={required}
-        aria-invalid={hasError ? true : undefined}
-        aria-describedby={describedBy}
-        disabled={disabled}
-        readOnly={readonly}
-        onChange={handleNumber}
-        onBlur={() => onBlur(id)}
-      />
+      <PhoneNumberInput props={props} value={phone.value} onInput={handleNumber} />
       {hasError || bypass ? (
         <div className="checkbox phone-bypass">
           <input
