@@ -6,19 +6,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../server/db/schema.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
-import { injectAdminLogin, setCookie, useTestApp } from '../support/testApp.ts';
+import { injectAdminLogin, setCookie, signInAdmin, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 beforeAll(async () => {
   await ensureAdmin(t.database.db, DEMO_ADMIN_PASSWORD);
 });
 
-async function signIn() {
-  const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
-  expect(response.statusCode).toBe(200);
-  const cookie = setCookie(response, 'SSPADMIN')!;
-  return { cookie: `SSPADMIN=${cookie.value}`, csrfToken: response.json().csrfToken as string, raw: cookie };
-}
+const signIn = () => signInAdmin(t.app);
 
 const storedSettings = async (orgId: string) => (await t.database.db.select().from(organizations).where(eq(organizations.orgId, orgId)))[0]!;
 

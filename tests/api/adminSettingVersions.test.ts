@@ -8,18 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, settingVersions } from '../../server/db/schema.ts';
 import { SETTINGS_VERSIONS_KEPT } from '../../server/repositories/settingVersions.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
-import { injectAdminLogin, setCookie, useTestApp } from '../support/testApp.ts';
+import { signInAdmin, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 beforeAll(async () => {
   await ensureAdmin(t.database.db, DEMO_ADMIN_PASSWORD);
 });
 
-async function signIn() {
-  const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
-  expect(response.statusCode).toBe(200);
-  return { cookie: `SSPADMIN=${setCookie(response, 'SSPADMIN')!.value}`, csrfToken: response.json().csrfToken as string };
-}
+const signIn = () => signInAdmin(t.app);
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 const stored = async (orgId: string) => (await t.database.db.select().from(organizations).where(eq(organizations.orgId, orgId)))[0]!;

@@ -19,7 +19,7 @@ import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.t
 import { findOrganization } from '../../server/repositories/organizations.ts';
 import { formValidatorFrom, formValidatorUrl, type CreateValidators, type FormValidator } from '../../src/forms/validator.ts';
 import { keysOf, serverErrors } from '../support/formValidators.ts';
-import { injectAdminLogin, setCookie, useTestApp } from '../support/testApp.ts';
+import { signInAdmin, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -105,10 +105,7 @@ describe('a form validator module', () => {
 });
 
 describe('the admin page validators', () => {
-  async function signIn() {
-    const response = await injectAdminLogin(t.app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
-    return { cookie: `SSPADMIN=${setCookie(response, 'SSPADMIN')!.value}`, csrfToken: response.json().csrfToken as string };
-  }
+  const signIn = () => signInAdmin(t.app);
 
   it('compile the preview form from unsaved settings and serve it to administrators only', async () => {
     const admin = await signIn();

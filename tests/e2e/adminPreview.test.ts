@@ -4,26 +4,13 @@
  * diff, refused settings shown inline with nothing saved, the server's check of a preview form, and
  * the access keys in use revoked from the member links (issue 9 row 16), at 360 px wide.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
+import { adminSignIn, storedSettings } from './portal.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
-
-async function signIn(page: Page) {
-  await page.goto(`${baseURL}/admin`);
-  await page.getByRole('heading', { name: en['admin.login.title'] }).waitFor();
-  await page.getByLabel(en['admin.login.username']).fill('admin');
-  await page.getByLabel(en['admin.login.password']).fill('Demo!Admin2026');
-  await page.getByRole('button', { name: en['admin.login.submit'] }).click();
-  await page.getByText(en['admin.pickOrganization']).waitFor();
-}
-
-async function storedSettings(page: Page, orgId: string) {
-  return page.evaluate(async (id) => (await fetch(`/admin/api/orgs/${id}/settings`)).json(), orgId);
-}
 
 describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
   const browser = useBrowser(chromiumPath);
@@ -40,7 +27,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
 
   it('redraws the member forms from the edited settings and shows the schema diff', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await page.locator('.admin-bar select').first().selectOption('acme');
     const preview = page.locator('section[aria-labelledby="preview-title"]');
     await preview.getByText(en['signup.slack.label']).waitFor();
@@ -57,7 +44,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
 
   it('refuses invalid settings inline and saves nothing', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await page.locator('.admin-bar select').first().selectOption('fedagency');
     const before = await storedSettings(page, 'fedagency');
     const orgName = page.getByRole('textbox', { name: en['admin.settings.label.orgName'] });
@@ -78,7 +65,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
 
   it('checks a filled-in preview form on the server with the edited settings', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await page.locator('.admin-bar select').first().selectOption('springfield');
     const preview = page.locator('section[aria-labelledby="preview-title"]');
     // Exact: the sign-up preview's "Verify your location" button names a location too (drawn as on the sign-up page).
@@ -92,7 +79,7 @@ describe.skipIf(!chromiumPath)('admin live preview in Chromium', () => {
   it('lists the access keys in use and revokes one after a confirmation, at 360 px wide; its link then signs nobody in', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 360, height: 800 });
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await page.locator('.admin-bar select').first().selectOption('campus');
     const issue = page.locator('form[aria-labelledby="member-accessKey"]');
     await issue.getByLabel(en['admin.members.field.username']).fill('demo.member');

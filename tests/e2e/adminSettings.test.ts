@@ -9,28 +9,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
+import { adminSignIn, storedSettings } from './portal.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
 const VIEWPORTS = [{ width: 1280, height: 900 }, { width: 390, height: 844 }] as const;
-
-async function signIn(page: Page) {
-  await page.goto(`${baseURL}/admin`);
-  await page.getByLabel(en['admin.login.username']).fill('admin');
-  await page.getByLabel(en['admin.login.password']).fill('Demo!Admin2026');
-  await page.getByRole('button', { name: en['admin.login.submit'] }).click();
-  await page.getByText(en['admin.pickOrganization']).waitFor();
-}
 
 async function pick(page: Page, orgId: string) {
   await page.locator('.admin-bar select').first().selectOption(orgId);
 }
 
 const saveButton = (page: Page) => page.getByRole('button', { name: en['admin.save'], exact: true });
-
-async function storedSettings(page: Page, orgId: string) {
-  return page.evaluate(async (id) => (await fetch(`/admin/api/orgs/${id}/settings`)).json(), orgId);
-}
 
 describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', () => {
   const browser = useBrowser(chromiumPath);
@@ -51,7 +40,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
   it.each(VIEWPORTS)('groups the settings in sections with human labels, and keeps the save bar in view ($width × $height)', async (viewport) => {
     const page = browser.page;
     await page.setViewportSize(viewport);
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'acme');
     const settings = page.locator('section.admin-settings');
     for (const key of ['organization', 'signUp', 'contactPaths', 'profile', 'locations', 'content', 'languages'] as const) {
@@ -86,7 +75,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
 
   it('names each refused field in the error summary', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'acme');
     await page.getByRole('textbox', { name: en['admin.settings.label.orgName'] }).fill('');
     await saveButton(page).click();
@@ -97,7 +86,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
   it.each(VIEWPORTS)('asks before switching organisation with unsaved changes, and before leaving ($width × $height)', async (viewport) => {
     const page = browser.page;
     await page.setViewportSize(viewport);
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'springfield');
     const orgName = page.getByRole('textbox', { name: en['admin.settings.label.orgName'] });
     await orgName.fill('Springfield, edited');
@@ -121,7 +110,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
 
   it('switches once the changes are given up, leaving the other organisation unsaved', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'springfield');
     const before = await storedSettings(page, 'springfield');
     await page.getByRole('textbox', { name: en['admin.settings.label.orgName'] }).fill('Springfield, edited');
@@ -135,7 +124,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
   it('asks before turning self-service off, and saves nothing when told not to', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'campus');
     const before = await storedSettings(page, 'campus');
     await page.getByRole('checkbox', { name: en['admin.settings.label.enableSSP'] }).uncheck();
@@ -151,7 +140,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
 
   it('lists the saved versions with who saved them and restores one', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'dormant');
     const before = await storedSettings(page, 'dormant');
     await page.getByRole('textbox', { name: en['admin.settings.label.orgName'] }).fill('Dormant, renamed');
@@ -176,7 +165,7 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
 
   it('says what the preview\'s mode means, and checks on the server whatever the form holds', async () => {
     const page = browser.page;
-    await signIn(page);
+    await adminSignIn(page, baseURL);
     await pick(page, 'springfield');
     const preview = page.locator('section[aria-labelledby="preview-title"]');
     await preview.getByText(en['admin.preview.modeHelp']).waitFor();

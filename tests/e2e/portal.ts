@@ -9,3 +9,18 @@ export async function logIn(page: Page, baseURL: string, orgId: string, username
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: en['login.submit'] }).click();
 }
+
+/** Signs the demo administrator in on the admin page and waits for the organisation picker. */
+export async function adminSignIn(page: Page, baseURL: string) {
+  await page.goto(`${baseURL}/admin`);
+  await page.getByRole('heading', { name: en['admin.login.title'] }).waitFor();
+  await page.getByLabel(en['admin.login.username']).fill('admin');
+  await page.getByLabel(en['admin.login.password']).fill('Demo!Admin2026');
+  await page.getByRole('button', { name: en['admin.login.submit'] }).click();
+  await page.getByText(en['admin.pickOrganization']).waitFor();
+}
+
+/** An organisation's stored settings as the signed-in admin page reads them. */
+export async function storedSettings(page: Page, orgId: string) {
+  return page.evaluate(async (id) => (await fetch(`/admin/api/orgs/${id}/settings`)).json(), orgId);
+}

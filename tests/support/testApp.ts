@@ -6,6 +6,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
+import { DEMO_ADMIN_PASSWORD } from '../../server/services/admins.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -74,6 +75,17 @@ export async function injectAdminLogin(app: FastifyInstance, payload: Record<str
     method: 'POST', url: '/admin/api/login', payload, ...from,
     headers: { cookie: `SSPADMINLOGIN=${cookie.value}`, 'x-csrf-token': form.json().csrfToken as string },
   });
+}
+
+/**
+ * The demo administrator signed in (ensureAdmin with DEMO_ADMIN_PASSWORD first): the SSPADMIN cookie
+ * header, the session's CSRF token and the cookie as set. Throws when the sign-in is refused.
+ */
+export async function signInAdmin(app: FastifyInstance) {
+  const response = await injectAdminLogin(app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
+  const raw = setCookie(response, 'SSPADMIN');
+  if (response.statusCode !== 200 || !raw) throw new Error(`admin sign-in refused: ${response.statusCode} ${response.body}`);
+  return { cookie: `SSPADMIN=${raw.value}`, csrfToken: response.json().csrfToken as string, raw };
 }
 
 /** The database of each app createTestApp made (startSession stores sessions in it). */

@@ -48,7 +48,7 @@ describe('the page\'s heading', () => {
     const summary = await screen.findByText(en['help.summary']);
     const details = summary.closest('details')!;
     expect(details.open).toBe(false);
-    expect(heading.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(within(details).getByText('Forgot them?')).toBeInstanceOf(HTMLElement);
   });
 

@@ -16,14 +16,14 @@ describe('the settings form', () => {
     expect([...placed].sort()).toEqual(Object.keys(orgSettingsSchema.properties).sort());
     expect(new Set(placed).size).toBe(placed.length);
     const { uiSchema } = settingsForm();
-    for (const section of SETTINGS_SECTIONS) expect(catalogue[`admin.settings.section.${section.id}`]).toBeTruthy();
+    for (const section of SETTINGS_SECTIONS) expect(catalogue[`admin.settings.section.${section.id}`]).toMatch(/\S/);
     expect((uiSchema['ui:options'] as { sections: unknown[] }).sections).toHaveLength(SETTINGS_SECTIONS.length);
   });
 
   it.each(settingPaths().map((path) => [path.join('/'), path] as const))('%s has a label, a help text and a summary name in en_US', (_name, path) => {
-    expect(catalogue[labelKey(path)]).toBeTruthy();
-    expect(catalogue[helpKey(path)]).toBeTruthy();
-    expect(catalogue[summaryLabelKey(path)]).toBeTruthy();
+    expect(catalogue[labelKey(path)]).toMatch(/\S/);
+    expect(catalogue[helpKey(path)]).toMatch(/\S/);
+    expect(catalogue[summaryLabelKey(path)]).toMatch(/\S/);
   });
 
   it('names no setting by its property name', () => {
