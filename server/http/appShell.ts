@@ -10,9 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageDirection, type LanguageCode } from '../../schemas/languages.ts';
-
-/** The cookie the app keeps the chosen language in (src/i18n/i18n.ts LANGUAGE_COOKIE). */
-const LANGUAGE_COOKIE = 'language';
+import { LANGUAGE_COOKIE } from '../services/language.ts';
 
 export interface ShellTexts {
   /** `<title>` and the name on the splash: the organisation's name, or the portal's. */
