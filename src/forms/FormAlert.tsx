@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withPluralCount } from '../i18n/withPluralCount.ts';
 import type { FailureMessage } from './useSubmission.ts';
 
 /**
@@ -15,5 +16,5 @@ export function FormAlert({ message }: { message: FailureMessage | null }) {
   }, [message]);
   if (!message) return null;
   const fallback = message.fallbackKey ? { defaultValue: t(message.fallbackKey) } : {};
-  return <p ref={ref} tabIndex={-1} role="alert" className="form-alert">{t(message.key, { ...message.params, ...fallback })}</p>;
+  return <p ref={ref} tabIndex={-1} role="alert" className="form-alert">{t(message.key, withPluralCount({ ...message.params, ...fallback }))}</p>;
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { PASSWORD_POLICIES, type PasswordPolicy, type PasswordRule } from '../../schemas/rules/passwordPolicy.ts';
+import { withPluralCount } from '../i18n/withPluralCount.ts';
 import { missingRulesText } from './passwordRuleText.ts';
 
 const isPolicy = (value: unknown): value is PasswordPolicy => PASSWORD_POLICIES.includes(value as PasswordPolicy);
@@ -12,7 +13,7 @@ const isPolicy = (value: unknown): value is PasswordPolicy => PASSWORD_POLICIES.
  */
 export function translateFieldError(t: TFunction, error: FieldError): string {
   const label = typeof error.params.label === 'string' ? t(error.params.label) : undefined;
-  const text = t(error.key, { ...error.params, label });
+  const text = t(error.key, withPluralCount({ ...error.params, label }));
   const { policy, unmet } = error.params;
   const missing = isPolicy(policy) && Array.isArray(unmet) ? missingRulesText(t, unmet as PasswordRule[], policy) : null;
   return missing ? `${text} ${missing}` : text;

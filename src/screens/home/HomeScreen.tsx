@@ -11,6 +11,7 @@ import { FlashNotice } from '../../ui/FlashNotice.tsx';
 // The buttons and dialogs are styled there; the form engine itself is loaded only with the change-password form.
 import '../../styles/forms.css';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { withPluralCount } from '../../i18n/withPluralCount.ts';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -148,7 +149,7 @@ export default function HomeScreen() {
                 />
                 {passwordError ? (
                   <p id={`${passwordId}-error`} role="alert" className="field-error">
-                    {t(passwordError.key, { minutes: passwordError.minutes })}
+                    {t(passwordError.key, withPluralCount({ minutes: passwordError.minutes }))}
                   </p>
                 ) : null}
               </div>
