@@ -113,6 +113,8 @@ export function contactPathsPiece(settings: OrgSettings, flags: FormFlags, mode:
         reorderable: !readOnly,
         showPathEnable: mode === 'edit',
         readonly: readOnly,
+        // Issue 11: stated before the paths; the rule itself is the contactPathMinimum keyword above.
+        ...(min > 0 && !readOnly ? { minimum: min } : {}),
         timeZones: flags.timeZones ?? [],
         ...quietTimeZone,
       },

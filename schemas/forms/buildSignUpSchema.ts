@@ -9,7 +9,7 @@
  */
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import type { OrgSettings } from '../orgSettings.ts';
-import { contactPathMinimum } from '../rules/contactPathMinimum.ts';
+import { CONTACT_PATH_MINIMUM_INTRO_KEY, contactPathMinimum } from '../rules/contactPathMinimum.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { passwordPolicyOf } from '../rules/passwordPolicy.ts';
 import { followableUrlOr } from '../followableUrl.ts';
@@ -156,10 +156,14 @@ export const buildSignUpSchema: FormBuilder = (settings, flags) => {
 
   const sections: FormSection[] = [
     { titleKey: 'signup.section.account', fields: ['firstName', 'lastName', 'username', 'password', 'preferredLanguage', 'securityQuestion', 'securityAnswer', 'publicProfileId'] },
-    { titleKey: 'signup.section.contact', fields: ['email', 'smsPhone', 'mobilePhone', 'slack'] },
+    {
+      titleKey: 'signup.section.contact',
+      fields: ['email', 'smsPhone', 'mobilePhone', 'slack'],
+      ...(min > 0 ? { intro: { key: CONTACT_PATH_MINIMUM_INTRO_KEY, params: { count: min } } } : {}),
+    },
     { titleKey: 'signup.section.location', fields: ['address'] },
     { titleKey: 'signup.section.terms', fields: ['accept'] },
-  ].map((section) => ({ ...section, fields: section.fields.filter((name) => pieces[name] !== undefined) })).filter((section) => section.fields.length > 0);
+  ].map((section: FormSection) => ({ ...section, fields: section.fields.filter((name) => pieces[name] !== undefined) })).filter((section) => section.fields.length > 0);
 
   return assembleForm(pieces, {
     order: sections.flatMap((section) => section.fields),

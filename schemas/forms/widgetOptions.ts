@@ -121,6 +121,8 @@ export interface ContactPathsWidgetOptions extends QuietTimeWidgetOptions {
   showPathEnable?: boolean;
   readonly?: boolean;
   defaultCountry?: string;
+  /** §5 how many paths the member must fill (0: none), stated before the paths (issue 11). */
+  minimum?: number;
 }
 
 /** terms: the link to the organisation's terms. */
@@ -128,10 +130,18 @@ export interface TermsWidgetOptions extends FieldOptions {
   termsUrl?: string;
 }
 
-/** §2 sign-up: a group of fields under a heading. */
+/** A message key with its parameters (translated where it is shown, STYLE.md principle 7). */
+export interface MessageRef {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** §2 sign-up: a group of fields under a heading, with an optional line before its fields. */
 export interface FormSection {
   titleKey: string;
   fields: string[];
+  /** Said before the fields (issue 11: the contact-path minimum before the contact fields). */
+  intro?: MessageRef;
 }
 
 /** The root of a form: how SchemaForm lays it out and submits it. */

@@ -10,6 +10,12 @@ import type { KeywordDefinition, SchemaValidateFunction } from 'ajv';
 /** §5 message when too few contact paths are filled; its parameter `count` is the minimum. */
 export const CONTACT_PATH_MINIMUM_MESSAGE_KEY = 'new.registration.signup.create.contactpath.error';
 
+/**
+ * Issue 11 "the contact-path minimum stated before the contact fields": the line above the paths,
+ * a plural message (`count`: the minimum), shown when the minimum is above 0.
+ */
+export const CONTACT_PATH_MINIMUM_INTRO_KEY = 'signup.contactPaths.minimum';
+
 const wholeAtLeastZero = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
 
 /**

@@ -7,7 +7,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useTranslation();
   const { items, canAdd, onAddClick, title, uiSchema, disabled, readonly } = props;
   const options = getUiOptions(uiSchema);
-  const text = translateLabel(t, title, options);
+  // rjsf hands a plain list `schema.title || name` (its property name, e.g. "countryCodes"); the
+  // uiSchema's title, where there is one, is the list's label (the admin settings give every setting one).
+  const text = translateLabel(t, options.title ?? title, options);
   return (
     <fieldset className="form-array">
       {text ? <legend>{text}</legend> : null}

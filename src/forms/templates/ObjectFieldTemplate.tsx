@@ -1,11 +1,7 @@
 import { getUiOptions, titleId, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import type { FormSection } from '../../../schemas/forms/widgetOptions.ts';
 import { translateLabel } from '../translate.ts';
-
-interface Section {
-  titleKey: string;
-  fields: string[];
-}
 
 /**
  * An object's properties. The root may group them in `ui:options.sections` (§2 sign-up sections:
@@ -20,7 +16,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const byName = new Map(properties.map((property) => [property.name, property.content]));
 
   if (isRoot) {
-    const sections = (options.sections as Section[] | undefined) ?? [];
+    const sections = (options.sections as FormSection[] | undefined) ?? [];
     const placed = new Set(sections.flatMap((section) => section.fields));
     return (
       <div className="form-fields">
@@ -31,6 +27,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           return (
             <section key={section.titleKey} className="form-section" aria-labelledby={headingId}>
               <h2 id={headingId} className="form-section-title">{t(section.titleKey)}</h2>
+              {section.intro ? <p className="form-section-intro">{t(section.intro.key, section.intro.params)}</p> : null}
               {contents.map((name) => byName.get(name))}
             </section>
           );

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATH_TYPES as EMAIL_TYPES, PHONE_PATH_TYPES as PHONE_TYPES, type ContactPathValue, type QuietTimeFrame } from '../../../schemas/entities.ts';
 import type { ContactPathOption } from '../../../schemas/forms/widgetOptions.ts';
+import { CONTACT_PATH_MINIMUM_INTRO_KEY } from '../../../schemas/rules/contactPathMinimum.ts';
 import type { FormSchema } from '../../../schemas/forms/types.ts';
 import { FieldMessages } from '../components/FieldMessages.tsx';
 import { formContextOf, type FormContext } from '../formContext.ts';
@@ -73,8 +74,12 @@ export function ContactPathsWidget(props: WidgetProps) {
     onChange(next);
   };
 
+  const minimum = typeof options.minimum === 'number' && options.minimum > 0 && !readonly && !context.review ? options.minimum : 0;
   return (
-    <ol className="contact-paths" ref={listRef}>
+    <>
+    {/* Issue 11: how many ways to reach the member are needed, said before the paths, not only after a refused save. */}
+    {minimum > 0 ? <p className="form-section-intro" id={`${id}__minimum`}>{t(CONTACT_PATH_MINIMUM_INTRO_KEY, { count: minimum })}</p> : null}
+    <ol className="contact-paths" ref={listRef} aria-describedby={minimum > 0 ? `${id}__minimum` : undefined}>
       {items.map((item, index) => {
         const path = pathOf(item);
         const itemSchema = registry.schemaUtils.retrieveSchema(schema.items as never, item) as FormSchema;
@@ -134,6 +139,7 @@ export function ContactPathsWidget(props: WidgetProps) {
         );
       })}
     </ol>
+    </>
   );
 }
 

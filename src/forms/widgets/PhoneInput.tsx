@@ -2,6 +2,7 @@ import { useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneAsYouType, isForcedBypassRegion } from '../../../schemas/rules/phoneNumber.ts';
 import { phoneCountries } from '../../../schemas/rules/phoneCountries.ts';
+import { LIMITS } from '../../../schemas/rules/limits.ts';
 import { phoneInputState, type PhoneInputProps } from './phoneInputProps.ts';
 import { PhoneNumberInput } from './PhoneNumberInput.tsx';
 
@@ -58,11 +59,13 @@ export function PhoneInput(props: PhoneInputProps) {
             type="checkbox"
             checked={bypass}
             disabled={forced || disabled || readonly}
-            aria-describedby={forced ? `${bypassId}__note` : undefined}
+            aria-describedby={forced ? `${bypassId}__help ${bypassId}__note` : `${bypassId}__help`}
             onChange={(event) => onChange({ ...phone, countryCode: country, noValidate: event.target.checked })}
             onBlur={() => onBlur(bypassId)}
           />
           <label htmlFor={bypassId}>{t('form.phone.useAsIs')}</label>
+          {/* §4/§5 what the box does: the digits are kept as typed, not formatted nor checked against the country's plan, only their count. */}
+          <span id={`${bypassId}__help`} className="field-help">{t('form.phone.useAsIs.help', { ...LIMITS.phoneBypass })}</span>
           {forced ? <span id={`${bypassId}__note`} className="field-help">{t('form.phone.useAsIs.forced')}</span> : null}
         </div>
       ) : null}
