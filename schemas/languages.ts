@@ -48,3 +48,8 @@ export function isLanguageCode(lang: unknown): lang is LanguageCode {
 export function languageDirection(lang: string): 'ltr' | 'rtl' {
   return LANGUAGES.find((l) => l.lang === lang)?.dir ?? 'ltr';
 }
+
+/** A §9 language code as an HTML `lang` value (BCP 47): `es_ES` is `es-ES`. */
+export function htmlLang(lang: string): string {
+  return lang.replace('_', '-');
+}

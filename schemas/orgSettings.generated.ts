@@ -150,6 +150,83 @@ export interface OrgSettingsInput {
     key?: string;
   };
   /**
+   * The language the organisation writes its own texts in (name, help tips, path prompts): pages mark those texts with it (issue 11: organisation-provided text carries its own lang).
+   */
+  defaultLanguage?:
+    | 'ar_SA'
+    | 'da_DK'
+    | 'de_DE'
+    | 'el_GR'
+    | 'en_GB'
+    | 'en_US'
+    | 'es_BO'
+    | 'es_ES'
+    | 'fi_FI'
+    | 'fr_CA'
+    | 'fr_FR'
+    | 'ht_HT'
+    | 'id_ID'
+    | 'it_IT'
+    | 'ja_JP'
+    | 'ko_KR'
+    | 'nl_NL'
+    | 'no_NO'
+    | 'pt_BR'
+    | 'pt_PT'
+    | 'ru_RU'
+    | 'sv_SE'
+    | 'th_TH'
+    | 'tr_TR'
+    | 'vi_VN'
+    | 'zh_CN'
+    | 'zh_TW';
+  /**
+   * §2 help tips given per language (issue 11): for a help type and a language, the tip members using that language see instead of the default one (written in defaultLanguage). Admin HTML, sanitised before it is shown.
+   *
+   * @maxItems 300
+   */
+  helpTranslations?: {
+    lang:
+      | 'ar_SA'
+      | 'da_DK'
+      | 'de_DE'
+      | 'el_GR'
+      | 'en_GB'
+      | 'en_US'
+      | 'es_BO'
+      | 'es_ES'
+      | 'fi_FI'
+      | 'fr_CA'
+      | 'fr_FR'
+      | 'ht_HT'
+      | 'id_ID'
+      | 'it_IT'
+      | 'ja_JP'
+      | 'ko_KR'
+      | 'nl_NL'
+      | 'no_NO'
+      | 'pt_BR'
+      | 'pt_PT'
+      | 'ru_RU'
+      | 'sv_SE'
+      | 'th_TH'
+      | 'tr_TR'
+      | 'vi_VN'
+      | 'zh_CN'
+      | 'zh_TW';
+    type:
+      | 'home'
+      | 'my-profile'
+      | 'my-location'
+      | 'my-subscription'
+      | 'my-additionalInformation'
+      | 'login'
+      | 'login/sso'
+      | 'new'
+      | 'new/account';
+    content: string;
+  }[];
+  /**
    * The organisation has app recipients (mobile-app install banner).
    */
   isRecipientExist?: boolean;

@@ -21,9 +21,29 @@ export function sanitizeAdminHtml(html: string): string {
   });
 }
 
-/** The help tip of a help type from the organisation's cached tips (services/orgCache.ts: already sanitised). */
-export function helpTip(content: { helpTips: ReadonlyMap<string, string> }, type: string): { content: string | null } {
-  return { content: content.helpTips.get(type) ?? null };
+/** Help tips given per language, sanitised once each: a save replaces the settings, and with them these objects. */
+const sanitizedTips = new WeakMap<object, string>();
+
+function sanitizedOnce(tip: { content: string }): string {
+  let html = sanitizedTips.get(tip);
+  if (html === undefined) sanitizedTips.set(tip, (html = sanitizeAdminHtml(tip.content)));
+  return html;
+}
+
+/**
+ * The help tip of a help type in the member's language (issue 11): the one the settings give in
+ * `lang` (helpTranslations), else the organisation's own tip (services/orgCache.ts: already sanitised),
+ * written in its defaultLanguage. `lang` says which language the content is in.
+ */
+export function helpTip(
+  content: { organization: Pick<Organization, 'settings'>; helpTips: ReadonlyMap<string, string> },
+  type: string,
+  lang?: string,
+): { content: string | null; lang: string } {
+  const { helpTranslations, defaultLanguage } = content.organization.settings;
+  const given = lang ? helpTranslations.find((tip) => tip.lang === lang && tip.type === type) : undefined;
+  if (given) return { content: sanitizedOnce(given), lang: given.lang };
+  return { content: content.helpTips.get(type) ?? null, lang: defaultLanguage };
 }
 
 type Banner = { contentType: string; bytes: Buffer };

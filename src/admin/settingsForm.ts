@@ -1,4 +1,5 @@
 import type { BuiltForm, FieldError, FormSchema, UiSchema } from '../../schemas/forms/types.ts';
+import { LANGUAGES } from '../../schemas/languages.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
 /**
@@ -24,7 +25,7 @@ export const SETTINGS_SECTIONS = [
       'showCrisisTask', 'showCrisisSingleEventDashboard', 'showCrisisSurvey', 'showTravel',
     ],
   },
-  { id: 'languages', fields: ['translation'] },
+  { id: 'languages', fields: ['translation', 'defaultLanguage', 'helpTranslations'] },
 ] as const;
 
 /** Objects whose fields share their labels: the three contact paths (§3 pathSetting) and the three name fields (§3 fieldSetting). */
@@ -38,6 +39,21 @@ const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
 
 /** Choices named by a catalogue key (`admin.settings.option.<setting>.<value>`); the others are names shown as they are. */
 const OPTION_KEYS = new Set(['userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType']);
+
+/** Language choices by their own names, as the language selector shows them (`es_ES` is "Español (España)"). */
+const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.lang, language.name]));
+const languageChoice = (titleKey: string): UiSchema => ({ 'ui:title': titleKey, 'ui:options': { enumIsText: true, enumNames: LANGUAGE_NAMES } as Record<string, unknown> });
+
+/** The items of the lists of settings: a country code, or a help tip in one language (its language, page and text). */
+const ITEM_UI: Record<string, UiSchema> = {
+  countryCodes: { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } },
+  helpTranslations: {
+    'ui:title': 'admin.settings.label.helpTranslation',
+    lang: languageChoice('admin.settings.label.helpTranslation.lang'),
+    type: { 'ui:title': 'admin.settings.label.helpTranslation.type', 'ui:options': { enumIsText: true } },
+    content: { 'ui:title': 'admin.settings.label.helpTranslation.content', 'ui:widget': 'textarea' },
+  },
+};
 
 /** The label key of a setting: `orgName`, or `SMSSetting/prompt` (a field of an object). */
 export function labelKey(path: readonly string[]): string {
@@ -72,7 +88,8 @@ function fieldUi(path: string[], schema: FormSchema): UiSchema {
     if (OPTION_KEYS.has(name)) options.enumNames = Object.fromEntries(schema.enum.map((value) => [String(value), `admin.settings.option.${name}.${String(value)}`]));
     else options.enumIsText = true;
   }
-  if (schema.type === 'array') ui.items = { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } };
+  if (name === 'defaultLanguage') options.enumNames = LANGUAGE_NAMES;
+  if (schema.type === 'array') ui.items = ITEM_UI[name] ?? ITEM_UI.countryCodes!;
   if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
   if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;

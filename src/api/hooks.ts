@@ -48,8 +48,8 @@ export function useFeatureFlags(orgId: string | null) {
   return useSWR(orgId ? ['featureFlags', orgId] : null, () => ok(featureFlags(orgId!)), bootConfig);
 }
 
-export function useHelpAndAnswer(orgId: string, type: HelpType | undefined) {
-  return useSWR(type ? ['helpAndAnswer', orgId, type] : null, () => ok(helpAndAnswer(orgId, type!)), bootConfig);
+export function useHelpAndAnswer(orgId: string, type: HelpType | undefined, lang?: string) {
+  return useSWR(type ? ['helpAndAnswer', orgId, type, lang] : null, () => ok(helpAndAnswer(orgId, type!, lang)), bootConfig);
 }
 
 export function useCountries(orgId: string) {

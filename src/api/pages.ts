@@ -1,5 +1,5 @@
 /**
- * The organisation's pages of §7, typed: `GET /{orgId}/helpAndAnswer?type` (a help tip's content)
+ * The organisation's pages of §7, typed: `GET /{orgId}/helpAndAnswer?type&lang` (a help tip's content)
  * and the address of `GET /{orgId}/banner` (an image, drawn by the browser, never fetched as JSON).
  */
 import type { HelpAndAnswer } from '../../schemas/api/pages.ts';
@@ -9,8 +9,9 @@ import { paths } from './paths.ts';
 
 export type { HelpAndAnswer };
 
-export function helpAndAnswer(orgId: string, type: HelpType, signal?: AbortSignal) {
-  return api.get<HelpAndAnswer>(paths.helpAndAnswer(orgId), { query: { type }, signal });
+/** The help tip of a page, in `lang` when the organisation gave it in that language (else in its own). */
+export function helpAndAnswer(orgId: string, type: HelpType, lang?: string, signal?: AbortSignal) {
+  return api.get<HelpAndAnswer>(paths.helpAndAnswer(orgId), { query: { type, ...(lang ? { lang } : {}) }, signal });
 }
 
 /** The banner image's address (`<img src>`). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bannerUrl } from '../api/pages.ts';
 import { Footer } from '../components/Footer.tsx';
 import { LanguageSelector } from '../components/LanguageSelector.tsx';
+import { htmlLang } from '../../schemas/languages.ts';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { useOrg } from '../org/OrgContext.tsx';
 import { navItems } from './navItems.ts';
@@ -24,6 +25,7 @@ export function OrgChrome({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">{t('a11y.skipToContent')}</a>
       <SiteHeader
         name={org.orgName}
+        nameLang={htmlLang(org.defaultLanguage)}
         bannerSrc={org.hasBanner ? bannerUrl(boot.orgId) : null}
         items={navItems(registry, ctx)}
         accountName={account?.name ?? null}

@@ -5,6 +5,8 @@ import { NavBar, type ResolvedNavItem } from './NavBar.tsx';
 export interface SiteHeaderProps {
   /** The organisation's name (or the portal's), drawn as text (issue 11: not only inside an image). */
   name: string;
+  /** The language the name is written in (an organisation's: its defaultLanguage), as an HTML lang; none for the portal's own. */
+  nameLang?: string;
   /** The organisation's banner image, decorative: the name beside it is the text (alt=""). */
   bannerSrc?: string | null;
   /** The navigation items (src/app/navItems.ts); none: no menu. */
@@ -21,7 +23,7 @@ export interface SiteHeaderProps {
  * focus back to the button. On a wide screen the button is not drawn and the navigation is one row
  * (src/styles/app.css).
  */
-export function SiteHeader({ name, bannerSrc = null, items = [], accountName = null, tools = null }: SiteHeaderProps) {
+export function SiteHeader({ name, nameLang, bannerSrc = null, items = [], accountName = null, tools = null }: SiteHeaderProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -43,7 +45,8 @@ export function SiteHeader({ name, bannerSrc = null, items = [], accountName = n
     <header className="header" onKeyDown={hasNav ? onKeyDown : undefined}>
       {bannerSrc ? <img className="header-banner" src={bannerSrc} alt="" /> : null}
       <div className="header-bar">
-        <p className="header-name">{name}</p>
+        {/* The organisation's own text: its language and direction are its own (issue 11). */}
+        <p className="header-name" lang={nameLang} dir={nameLang ? 'auto' : undefined}>{name}</p>
         {tools || hasNav ? (
           <div className="header-tools">
             {tools}

@@ -24,7 +24,7 @@ export default async function pageRoutes(app: RouteApp, { db }: RouteDeps) {
   app.get('/:orgId/helpAndAnswer', {
     schema: { params: HelpAndAnswerParams, querystring: HelpAndAnswerQuery, response: answers(HelpAndAnswer) },
     config: { org: 'path' },
-  }, async (request) => helpTip(request.orgData, request.query.type));
+  }, async (request) => helpTip(request.orgData, request.query.type, request.query.lang));
 
   app.get('/:orgId/banner', {
     schema: { params: BannerParams, response: { 200: media('image/*', BannerImage), ...refusals() } },
