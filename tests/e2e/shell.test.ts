@@ -205,7 +205,7 @@ describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
         .toEqual([en['page.title.weather'], '-1']);
       await page.goBack();
       await page.waitForURL(`${baseURL}/springfield/login`);
-      await page.waitForFunction(() => document.activeElement?.textContent === 'Login' && document.activeElement.tagName === 'H1');
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Sign in' && document.activeElement.tagName === 'H1');
     } finally {
       await context.close();
     }

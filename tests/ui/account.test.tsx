@@ -263,7 +263,7 @@ describe('the access key (§5)', () => {
     expect(await accountName('springfield')).toBeNull();
     expect(document.cookie).not.toContain('accessKey=');
     bootPage('/springfield/home');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
   });
 
   it('keeps a key that lets nobody in too (a visitor), and the init call sends it', async () => {
@@ -276,11 +276,11 @@ describe('the access key (§5)', () => {
     };
     try {
       bootPage('/springfield/login?accessKey=not-a-key');
-      expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
       await waitFor(() => expect(document.cookie).toContain('accessKey=not-a-key'));
       calls.length = 0;
       bootPage('/springfield/login');
-      await screen.findByRole('heading', { name: 'Login' });
+      await screen.findByRole('heading', { name: 'Sign in' });
       expect(calls.filter((url) => url.startsWith('/rest/init?'))).toEqual(['/rest/init?orgId=springfield&accessKey=not-a-key']);
     } finally {
       globalThis.fetch = realFetch;

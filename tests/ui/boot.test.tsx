@@ -31,9 +31,9 @@ describe('the app at an organisation address', () => {
   it('shows the login page of springfield with Login and Sign up in the nav, the help tip and the footer', async () => {
     boot('/springfield/login');
     // The first page of the file compiles the form engine on first use: on a busy machine that alone can take a second.
-    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 5000 })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInstanceOf(HTMLElement);
     const links = within(nav()).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Notifications', 'Weather', 'Events', 'Overview', 'FAQs', 'Files', 'Login', 'Sign up']);
+    expect(links).toEqual(['Notifications', 'Weather', 'Events', 'Overview', 'FAQs', 'Files', 'Sign in', 'Sign up']);
     await waitFor(() => expect(document.title).toBe('City of Springfield - Login'));
     expect(await screen.findByText('Forgot them?')).toBeInstanceOf(HTMLElement);
     const footer = screen.getByRole('contentinfo');
@@ -51,7 +51,7 @@ describe('the app at an organisation address', () => {
 
   it('sends a visitor from home to login, keeping the accessKey', async () => {
     boot('/springfield/home?accessKey=k-42');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname + window.location.search).toBe('/springfield/login?accessKey=k-42');
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/springfield/forgot-password?accessKey=k-42');
   });
@@ -80,7 +80,7 @@ describe('the app at an organisation address', () => {
   it('shows not-found for an address no screen has', async () => {
     boot('/acme/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInstanceOf(HTMLElement);
-    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(within(nav()).getByRole('link', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
   });
 
   it('marks a later issue\'s screen as such, with its real title', async () => {
@@ -101,7 +101,7 @@ describe('a signed-in member', () => {
     expect(await screen.findByText('Welcome, Dana Member')).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname).toBe('/acme/home');
     const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Logout']);
+    expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Sign out']);
     await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));
   });
 
@@ -114,12 +114,12 @@ describe('a signed-in member', () => {
     renderBoot();
     expect(await screen.findByText('Welcome, Dana Member')).toBeInstanceOf(HTMLElement);
     // No link another site could copy: the item is a button.
-    expect(within(nav()).queryByRole('link', { name: 'Logout' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Sign out' })).toBeNull();
     const assigned: string[] = [];
     const realAssign = navigation.assign;
     navigation.assign = (url) => void assigned.push(url);
     try {
-      await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
+      await userEvent.click(within(nav()).getByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(assigned).toEqual(['/acme/login']));
     } finally {
       navigation.assign = realAssign;
@@ -166,7 +166,7 @@ describe('the language selector', () => {
 
   it('is not shown where the organisation has no built-in translation', async () => {
     boot('/fedagency/login');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
   });
 });

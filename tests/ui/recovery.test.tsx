@@ -32,7 +32,7 @@ const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`)) as
 /** The login screen's submit: it leaves through navigation.assign, which is recorded here. */
 async function logIn(username: string, password: string) {
   bootPage('/springfield/login');
-  await screen.findByRole('heading', { name: 'Login' });
+  await screen.findByRole('heading', { name: 'Sign in' });
   await settled();
   await userEvent.type(field(en['login.username.label']), username);
   await userEvent.type(field(en['login.password.label']), password);

@@ -35,7 +35,7 @@ describe('the general error page (§8)', () => {
     // The header names the organisation in text; its banner image is decoration (issue 11).
     expect(within(screen.getByRole('banner')).getByText('City of Springfield')).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('banner').querySelector('img')?.getAttribute('alt')).toBe('');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
     // The version is a left-to-right isolate (U+2066 … U+2069) inside its label.
     expect(screen.getByRole('contentinfo').textContent).toContain('Server \u20669.9.9\u2069');
   });

@@ -309,7 +309,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
 describe('a private organisation\'s invitation (§1, §2)', () => {
   it('sends a visitor without an invitation to login', async () => {
     bootPage('/acme/new');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
     expect(window.location.pathname).toBe('/acme/login');
   });
 

@@ -45,7 +45,7 @@ describe('a submit in flight and its refusal', () => {
   it('says "Signing in…", stays focusable, ignores a second press, then focuses the refusal; a new submit clears it', async () => {
     const user = userEvent.setup();
     const pending = setup();
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(pending).toHaveLength(1);
     const busy = screen.getByRole('button', { name: 'Signing in…' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(false);
@@ -56,10 +56,10 @@ describe('a submit in flight and its refusal', () => {
     await act(async () => pending[0]!({ kind: 'refused', errors: [], message: { key: 'login.failed' } }));
     const alert = screen.getByRole('alert');
     expect(document.activeElement).toBe(alert);
-    expect(screen.getByRole('button', { name: 'Login' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull();
 
     await user.type(screen.getByLabelText(/^Password/), 'x');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(pending).toHaveLength(2);
   });
