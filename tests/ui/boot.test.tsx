@@ -28,13 +28,13 @@ function boot(path: string) {
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('the app at an organisation address', () => {
-  it('shows the login page of springfield with Login and Sign up in the nav, the help tip and the footer', async () => {
+  it('shows the login page of springfield with Sign in and Sign up in the nav, the help tip and the footer', async () => {
     boot('/springfield/login');
     // The first page of the file compiles the form engine on first use: on a busy machine that alone can take a second.
     expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInstanceOf(HTMLElement);
     const links = within(nav()).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Notifications', 'Weather', 'Events', 'Overview', 'FAQs', 'Files', 'Sign in', 'Sign up']);
-    await waitFor(() => expect(document.title).toBe('City of Springfield - Login'));
+    await waitFor(() => expect(document.title).toBe('City of Springfield - Sign in'));
     expect(await screen.findByText('Forgot them?')).toBeInstanceOf(HTMLElement);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/public/legal/terms.html');
