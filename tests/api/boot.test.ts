@@ -177,7 +177,24 @@ describe('GET /{orgId}/helpAndAnswer', () => {
 
   it('answers null where the organisation has no tip', async () => {
     const response = await t.app.inject({ url: '/acme/helpAndAnswer?type=my-subscription' });
-    expect(response.json()).toEqual({ content: null });
+    expect(response.json()).toEqual({ content: null, lang: 'en_US' });
+  });
+
+  it.each([
+    // Issue 11: springfield's settings give the login tip in Spanish (server/db/demo/orgs/springfield.json).
+    ['es_ES', 'Inicie sesión', 'es_ES'],
+    ['ar_SA', 'Sign in with the username', 'en_US'],
+    ['de_DE', 'Sign in with the username', 'en_US'],
+  ])('answers the tip in %s when the settings give it, else the default language\'s', async (lang, start, answered) => {
+    const response = await t.app.inject({ url: `/springfield/helpAndAnswer?type=login&lang=${lang}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().content).toMatch(new RegExp(`^<p>${start}`));
+    expect(response.json().lang).toBe(answered);
+  });
+
+  it('refuses a language that is not one of §9', async () => {
+    const response = await t.app.inject({ url: '/springfield/helpAndAnswer?type=login&lang=xx_XX' });
+    expect(response.statusCode).toBe(400);
   });
 
   it('sanitises the organisation\'s HTML before it is shown', async () => {

@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath)('walking skeleton in Chromium', () => {
   it('shows the login page of a public organisation with its title, navigation and footer', async () => {
     const { page } = browser;
     await open(page, '/springfield/login');
-    await expect.poll(() => page.title()).toBe('City of Springfield - Login');
+    await expect.poll(() => page.title()).toBe('City of Springfield - Sign in');
 
     const nav = page.locator(NAV);
     await nav.getByRole('link', { name: en['nav.login'], exact: true }).waitFor();
@@ -103,7 +103,7 @@ describe.skipIf(!chromiumPath)('walking skeleton in Chromium', () => {
     await open(page, '/springfield/home?accessKey=abc123');
     await waitForPath(page, '/springfield/login');
     expect(where(page)).toBe('/springfield/login?accessKey=abc123');
-    await expect.poll(() => page.title()).toBe('City of Springfield - Login');
+    await expect.poll(() => page.title()).toBe('City of Springfield - Sign in');
     await screenshot(page, 'visitor-home-to-login');
   });
 
@@ -137,7 +137,7 @@ describe.skipIf(!chromiumPath)('walking skeleton in Chromium', () => {
     const { page } = browser;
     await open(page, '/springfield/login/sso');
     await waitForPath(page, '/springfield/login');
-    await expect.poll(() => page.title()).toBe('City of Springfield - Login');
+    await expect.poll(() => page.title()).toBe('City of Springfield - Sign in');
     await screenshot(page, 'springfield-login-sso-to-login');
   });
 
