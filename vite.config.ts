@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -35,8 +35,33 @@ function lazyMarkdown(): Plugin {
   };
 }
 
+/**
+ * Issue 10 item 2: the browser runs on Preact through preact/compat, which renders the same React
+ * components (ours, rjsf's, react-router's, react-i18next's) in about 4 kB instead of react-dom's
+ * 57 kB gzip. Every import of React resolves here, in the build and in the UI tests
+ * (vitest.config.ts), so what the tests render is what ships. The types stay React's (@types/react),
+ * which preact/compat implements.
+ */
+export const preactAliases: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // swr's and react-i18next's shim for React 17 (CommonJS): preact/compat has the hook itself.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
+
+/**
+ * The JSX transform (plugin-react's oxc) without React Fast Refresh, whose runtime hooks into
+ * react-dom: under Preact the dev server reloads the page on a change instead.
+ */
+export const jsx = () => react({ refreshExclude: /./ });
+
 export default defineConfig({
-  plugins: [lazyMarkdown(), react()],
+  plugins: [lazyMarkdown(), jsx()],
+  resolve: { alias: preactAliases },
   // public/ holds the i18n catalogues, which the server answers itself at /public/i18n/.
   publicDir: false,
   define: {
@@ -49,5 +74,13 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each screen loads (bench/bundles.ts reports their sizes).
     manifest: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // react-router reads React 19's useOptimistic where there is one and falls back where not
+        // (preact/compat has none): a known absence, not a broken import.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
+    },
   },
 });

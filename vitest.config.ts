@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { jsx, preactAliases } from './vite.config.ts';
 
 const define = { __APP_VERSION__: JSON.stringify('test'), __BUILD_ID__: JSON.stringify('test') };
 
@@ -15,8 +15,20 @@ export default defineConfig({
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         extends: true,
-        plugins: [react()],
+        plugins: [jsx()],
+        resolve: {
+          // Node's own conditions would pick react-router's CommonJS build, which Vite cannot alias.
+          conditions: ['module', 'browser', 'development|production'],
+          alias: [
+            ...preactAliases,
+            // Its package has no "exports": Node would take the CommonJS build, which requires react-dom.
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+          ],
+        },
         test: {
+          // The libraries that import React go through Vite's resolver (and so the Preact aliases)
+          // instead of Node's, so one Preact renders everything, as in the browser.
+          server: { deps: { inline: [/@rjsf\//, /react-router/, /react-i18next/, /@testing-library\/react/, /swr/, /react-leaflet/, /markdown-to-jsx/] } },
           name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'happy-dom',
           setupFiles: ['tests/ui/setup.ts'], globalSetup: ['tests/ui/globalSetup.ts'], hookTimeout: 60_000,
         },

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { HelpTip } from '../components/HelpTip.tsx';
 import { PageHelpContext } from '../components/PageHeading.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';

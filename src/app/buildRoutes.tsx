@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { useOrg } from '../org/OrgContext.tsx';
 import { OrgChrome } from './OrgChrome.tsx';
 import { GeneralErrorPage } from './pages/GeneralErrorPage.tsx';

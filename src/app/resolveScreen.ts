@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from 'react-router';
 import type { Guard, Screen, ScreenContext } from './screenTypes.ts';
 
 /** What the router does with one screen for one visitor or member (§2 routing rules). */

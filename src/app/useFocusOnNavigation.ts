@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router';
 
 /** How long a navigation waits for its page's h1 (a screen's module may still be loading). */
 const HEADING_WAIT_MS = 10_000;

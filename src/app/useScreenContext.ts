@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useOrg } from '../org/OrgContext.tsx';
 import type { ScreenContext } from './screenTypes.ts';
 

@@ -1,6 +1,6 @@
 import type { MouseEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 
 /** One entry of the bar (the shell computes which, src/app/navItems.ts). */
 export interface ResolvedNavItem {

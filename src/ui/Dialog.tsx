@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'a[href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -20,7 +20,9 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the focus moves in as the dialog appears and back as it goes, before whatever
+  // the closing change focuses next (Preact runs plain effects, and their clean-ups, a frame later).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = box.current;
     const first = element?.querySelector<HTMLElement>('[data-autofocus]') ?? element?.querySelector<HTMLElement>(FOCUSABLE) ?? element;

@@ -99,7 +99,8 @@ describe('a signed-in member', () => {
     expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
     renderBoot();
     expect(await screen.findByText('Welcome, Dana Member')).toBeInstanceOf(HTMLElement);
-    expect(window.location.pathname).toBe('/acme/home');
+    // <Navigate> goes in an effect, after the page drew.
+    await waitFor(() => expect(window.location.pathname).toBe('/acme/home'));
     const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Sign out']);
     await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));

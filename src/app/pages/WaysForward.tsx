@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { navItems } from '../navItems.ts';
 import { useScreenRegistry } from '../ScreenRegistryContext.ts';

@@ -1,5 +1,5 @@
 import { errorId } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuietTimeFrame } from '../../../schemas/entities.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
@@ -86,7 +86,8 @@ export function QuietTimeList(props: QuietTimeListProps) {
   const longDays = useMemo(() => weekdayNames(i18n.language, 'long'), [i18n.language]);
   const shortDays = useMemo(() => weekdayNames(i18n.language, 'short'), [i18n.language]);
 
-  useEffect(() => {
+  // Before the browser paints (Preact runs plain effects a frame later): the focus moves with the change.
+  useLayoutEffect(() => {
     const target = focusNext.current;
     const element = target && listRef.current?.querySelector<HTMLElement>(`[id="${target}"]`);
     if (!element) return;
@@ -147,7 +148,7 @@ export function QuietTimeList(props: QuietTimeListProps) {
             id={ids[key]}
             className="input input-time"
             aria-label={t(titles[key])}
-            value={frame[key]}
+            value={String(frame[key])}
             disabled={locked || endLocked}
             onChange={(event) => update(index, { [key]: Number(event.target.value) })}
             onBlur={() => blur(ids[key])}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { WaysForward } from '../../app/pages/WaysForward.tsx';
 

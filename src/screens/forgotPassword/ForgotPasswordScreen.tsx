@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buildForgotPasswordSchema } from '../../../schemas/forms/buildForgotPasswordSchema.ts';
 import { sendResetEmail } from '../../api/forgotPassword.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buildForgotUsernameSchema } from '../../../schemas/forms/buildForgotUsernameSchema.ts';
 import { sendUsernameEmail, validateEmail } from '../../api/forgotUsername.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';

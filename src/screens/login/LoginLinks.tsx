@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 

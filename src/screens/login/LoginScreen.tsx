@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router';
 import { buildLoginSchema } from '../../../schemas/forms/buildLoginSchema.ts';
 import { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { login, type LoginReply } from '../../api/accounts.ts';

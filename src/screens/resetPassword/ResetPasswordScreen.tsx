@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buildResetPasswordSchema } from '../../../schemas/forms/buildResetPasswordSchema.ts';
 import { readCookie, writeOrgCookie } from '../../api/client.ts';
 import { resetLinkAccount, resetPassword } from '../../api/forgotPassword.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { buildSignUpSchema } from '../../../schemas/forms/buildSignUpSchema.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { toPayload } from '../../../schemas/signUp/toPayload.ts';
