@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
-import { createOrganization } from '../repositories/organizations.ts';
+import { createOrganization, findOrganizationStamps } from '../repositories/organizations.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
@@ -48,7 +48,12 @@ export async function loadDemoOrgs(): Promise<DemoOrg[]> {
 /** Seeds every demo organisation that does not exist yet; returns the ids it created. */
 export async function seedDemo(db: Db): Promise<string[]> {
   const created: string[] = [];
-  for (const org of await loadDemoOrgs()) {
+  const orgs = await loadDemoOrgs();
+  // Organisations that exist are not hashed for again (issue 10 item 6): every start on an existing
+  // data directory made 12 argon2id hashes of 19 MiB each only to throw them away, and the threads
+  // that made them kept up to 78 MB of it (glibc keeps a thread's freed memory for its next use).
+  const existing = new Set((await findOrganizationStamps(db, orgs.map((org) => org.orgId))).map((stamp) => stamp.orgId));
+  for (const org of orgs.filter((candidate) => !existing.has(candidate.orgId))) {
     const checked = validateOrgSettings(org.settings);
     if (!checked.ok) throw new Error(`demo organisation ${org.orgId} has invalid settings: ${JSON.stringify(checked.errors)}`);
     const members = await Promise.all(org.members.map(async (m) => ({
