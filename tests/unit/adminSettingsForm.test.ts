@@ -1,6 +1,6 @@
 /**
  * Issue 11: the admin's settings form speaks the administrator's words. Every setting sits in one
- * section and has a label and a help text in en_US (the other catalogues fall back to it), the
+ * section and has a label and a help text in en_US (and in the other 26 catalogues), the
  * contact paths' internal ids are read-only, isPublic follows userStatus, and errors are named by label.
  */
 import { describe, expect, it } from 'vitest';
