@@ -15,8 +15,7 @@ import { passwordPolicyKeyword } from '../rules/passwordPolicy.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
 import { FORM_FORMATS } from './formats.ts';
 
-/** Bumped whenever the names below change, so no browser keeps a module cached for another runtime. */
-export const VALIDATOR_RUNTIME_VERSION = 1;
+export { VALIDATOR_RUNTIME_VERSION } from './validatorRuntimeVersion.ts';
 
 /** The custom keywords whose `validate` the generated code calls (schemas/forms/keywords.ts lists them all). */
 export const RUNTIME_KEYWORDS = ['passwordPolicy', 'phoneNumber', 'contactPathMinimum', 'sameAs'] as const;

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError, useInit } from '../api/hooks.ts';
+import { ApiError, preloadOrgBoot, useInit } from '../api/hooks.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
 import { createI18n, initialLanguage } from '../i18n/i18n.ts';
 import { accessKeyForInit, accessKeyToStore, storeAccessKey, storedAccessKey } from './accessKey.ts';
 import { OrgApp } from './OrgApp.tsx';
+import { prefetchScreen } from './prefetchScreen.ts';
 import { GeneralErrorMessage } from './pages/GeneralErrorMessage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenRegistryContext } from './ScreenRegistryContext.ts';
@@ -22,6 +23,17 @@ export function bootTarget(pathname: string): BootTarget {
   if (first === 'comms') return { kind: 'comms', commsId: decodeURIComponent(second ?? '') };
   if (first === 'admin') return { kind: 'admin' };
   return { kind: 'org', orgId: decodeURIComponent(first) };
+}
+
+/**
+ * What an organisation's page can ask for before anything is drawn (issue 10 item 3): its boot calls
+ * and its screen's script, all at once, while the catalogue loads. src/main.tsx calls it as the app starts.
+ */
+export function startLoading(location: Pick<Location, 'pathname' | 'search'>, registry: ScreenRegistry): void {
+  const target = bootTarget(location.pathname);
+  if (target.kind !== 'org') return;
+  preloadOrgBoot(target.orgId, accessKeyForInit(new URLSearchParams(location.search).get('accessKey'), storedAccessKey()));
+  prefetchScreen(registry.screens, location.pathname);
 }
 
 interface BootProps {

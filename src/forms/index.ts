@@ -3,9 +3,16 @@
  * Everything else in src/forms (templates, widgets, the widget registry, the message policy …) is
  * its own business; a lint rule (eslint.config.js, issue 8 item 8) refuses imports of it from outside.
  */
-export { SchemaForm, type SchemaFormProps } from './SchemaForm.tsx';
+export { SchemaForm } from './LazySchemaForm.tsx';
+export type { SchemaFormProps } from './SchemaForm.tsx';
 export { useBuiltForm } from './useBuiltForm.ts';
-export { loadFormValidator } from './validator.ts';
+import type { FormSchema } from '../../schemas/forms/types.ts';
+import type { FormValidator } from './validator.ts';
+
+/** validator.ts's loader, fetched with it on first use: a screen that only names its form's module does not carry it. */
+export async function loadFormValidator(url: string, schema: FormSchema): Promise<FormValidator> {
+  return (await import('./validator.ts')).loadFormValidator(url, schema);
+}
 export { FormAlert } from './FormAlert.tsx';
 export { done, refused, useSubmission, type FailureMessage, type RefusalAnswer, type Submission, type SubmitOutcome } from './useSubmission.ts';
 export type { AsyncCheck } from './useAsyncCheck.ts';

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettings } from '../../schemas/orgSettings.ts';
 import type { BuiltForm, FormBuilder, FormFlags, FormMode } from '../../schemas/forms/types.ts';
-import { formValidatorUrl } from './validator.ts';
+import { formValidatorUrl, preloadValidatorModule } from './validatorModule.ts';
 
 /**
  * A screen's form: `build`'s `{ schema, uiSchema }` for the organisation's settings and these flags,
@@ -15,9 +15,12 @@ export function useBuiltForm(
   orgId: string, settings: OrgSettings, name: FormName, build: FormBuilder, flags: FormFlags, mode: FormMode,
 ): { form: BuiltForm; validator: string } {
   const flagsJson = JSON.stringify(flags);
-  return useMemo(() => {
+  const built = useMemo(() => {
     const parsed = JSON.parse(flagsJson) as FormFlags;
     const form = build(settings, parsed, mode);
     return { form, validator: formValidatorUrl(orgId, name, mode, parsed, form.schema) };
   }, [orgId, settings, name, build, flagsJson, mode]);
+  // The module loads while the renderer's script does (SchemaForm is loaded lazily, src/forms/index.ts).
+  useEffect(() => preloadValidatorModule(built.validator), [built.validator]);
+  return built;
 }

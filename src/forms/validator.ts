@@ -10,18 +10,14 @@
  * answer shows the errors instead.
  */
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { hashForSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ErrorObject } from 'ajv';
-import type { FormName } from '../../schemas/forms/formBuilders.ts';
-import { formModules } from '../api/forms.ts';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
-import type { FieldError, FormFlags, FormMode, FormSchema } from '../../schemas/forms/types.ts';
-import { usesPhoneRule, validateOf, validatorRuntime, VALIDATOR_RUNTIME_VERSION, type ValidatorRuntime } from '../../schemas/forms/validatorRuntime.ts';
+import type { FieldError, FormSchema } from '../../schemas/forms/types.ts';
+import { usesPhoneRule, validateOf, validatorRuntime, type ValidatorRuntime } from '../../schemas/forms/validatorRuntime.ts';
+import { importModule, type CreateValidators, type ValidateFns } from './validatorModule.ts';
 
-/** What a compiled module's `createValidators(runtime)` answers: one validator per schema hash. */
-export type ValidateFns = Parameters<typeof createPrecompiledValidator>[0];
-export type CreateValidators = (runtime: ValidatorRuntime) => ValidateFns;
+export type { CreateValidators, ValidateFns };
 
 export interface FormValidator {
   /** Handed to rjsf (it resolves `if` conditions with it while drawing). */
@@ -49,33 +45,10 @@ export async function runtimeFor(schema: FormSchema): Promise<ValidatorRuntime> 
   return validatorRuntime(validateOf(phoneNumberKeyword));
 }
 
-/**
- * Imports a module by its address. The browser imports it; the UI tests run in Node, whose loader
- * takes no http: address, so there the same module text is fetched and imported as a data: URL.
- */
-function importModule(url: string): Promise<{ default: CreateValidators }> {
-  if (import.meta.env.MODE === 'test') {
-    return fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      return import(/* @vite-ignore */ `data:text/javascript;charset=utf-8,${encodeURIComponent(await response.text())}`) as Promise<{ default: CreateValidators }>;
-    });
-  }
-  return import(/* @vite-ignore */ url) as Promise<{ default: CreateValidators }>;
-}
-
 /** Loads the module at `url` (and the phone keyword when needed, at the same time) for `schema`. */
 export async function loadFormValidator(url: string, schema: FormSchema): Promise<FormValidator> {
   const [module, runtime] = await Promise.all([importModule(url), runtimeFor(schema)]);
   return formValidatorFrom(module.default(runtime), schema);
-}
-
-/**
- * The address of a built form's module (server: routes/public/forms): which form of which
- * organisation, built with which flags, and the hash of the schema the browser built, which the
- * server checks against its own build (a stale page gets 409 and validates on the server only).
- */
-export function formValidatorUrl(orgId: string, name: FormName, mode: FormMode, flags: FormFlags, schema: FormSchema): string {
-  return formModules.form(VALIDATOR_RUNTIME_VERSION, orgId, name, mode, hashForSchema(schema as RJSFSchema), flags);
 }
 
 /** When no module can be had: rjsf draws every `if` as not met, and nothing is refused in the browser (the server still checks). */

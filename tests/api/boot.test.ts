@@ -3,6 +3,8 @@
  * banner, health, the demo list, eb-base64 bodies, and §8's "4xx with an errorCode, never 500".
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodeEbBase64 } from '../../schemas/ebBase64.ts';
@@ -95,6 +97,22 @@ describe('GET /public/i18n/{lang}.json', () => {
     const catalogue = response.json();
     expect(catalogue['ssp.page.deactivated']).toEqual(expect.any(String));
     expect(Object.values(catalogue).every((v) => typeof v === 'string')).toBe(true);
+  });
+
+  // Issue 10 item 3: the catalogue crosses a slow line compressed, in what the browser accepts.
+  it.each([
+    ['br, gzip, deflate', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['gzip;q=0.5, br;q=1', 'br', brotliDecompressSync],
+    ['identity', undefined, (bytes: Buffer) => bytes],
+    ['', undefined, (bytes: Buffer) => bytes],
+  ])('sends the catalogue to Accept-Encoding "%s" as %s, the same bytes once decoded', async (accept, encoding, decode) => {
+    const response = await t.app.inject({ url: '/public/i18n/en_US.json?version=1', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(response.rawPayload).equals(readFileSync('public/i18n/en_US.json'))).toBe(true);
+    if (encoding) expect(response.rawPayload.length).toBeLessThan(readFileSync('public/i18n/en_US.json').length / 3);
   });
 
   it('answers a catalogue for each of the 27 languages of §9', async () => {

@@ -17,7 +17,8 @@ import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import { phoneNumberKeyword } from '../../schemas/rules/phoneNumber.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { findOrganization } from '../../server/repositories/organizations.ts';
-import { formValidatorFrom, formValidatorUrl, type CreateValidators, type FormValidator } from '../../src/forms/validator.ts';
+import { formValidatorFrom, type CreateValidators, type FormValidator } from '../../src/forms/validator.ts';
+import { formValidatorUrl } from '../../src/forms/validatorModule.ts';
 import { keysOf, serverErrors } from '../support/formValidators.ts';
 import { signInAdmin, useTestApp } from '../support/testApp.ts';
 

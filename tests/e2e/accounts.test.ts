@@ -73,7 +73,8 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     const page = browser.page;
     const signUpMails = await openMailbox(mailDir);
     await page.goto(`${baseURL}/springfield/login`);
-    await page.getByRole('link', { name: en['login.signUp.link'] }).click();
+    // The login form's own link (the navigation has one of the same name).
+    await page.getByRole('main').getByRole('link', { name: en['login.signUp.link'] }).click();
     await page.waitForURL(`${baseURL}/springfield/new`);
     const create = page.getByRole('button', { name: en['signup.create.button'] });
     await create.waitFor();

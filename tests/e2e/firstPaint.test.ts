@@ -3,6 +3,8 @@
  * in the app's language before any script runs (server/http/appShell.ts), and says what to do
  * without JavaScript. Checked on the real server's answers and in Chromium with JavaScript off.
  */
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import ar from '../../public/i18n/ar_SA.json' with { type: 'json' };
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
@@ -75,5 +77,31 @@ describe.skipIf(!chromiumPath)('without JavaScript', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+// Issue 10 item 3 "a slow phone": the scripts and style sheets cross the wire compressed (the build
+// writes .br and .gz beside each, server/client.ts sends what the browser accepts).
+describe('the scripts of a page', () => {
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['identity', undefined, (bytes: Buffer) => bytes],
+  ])('are sent to Accept-Encoding "%s" as %s, the same script once decoded', async (accept, encoding, decode) => {
+    const page = await html('/springfield/login');
+    const entry = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(page)?.[1];
+    expect(entry).toMatch(/^\/assets\//);
+    const plain = Buffer.from(await (await fetch(`${baseURL}${entry}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    // Node's fetch decodes what it can; a raw request shows the bytes on the wire.
+    const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      get(`${baseURL}${entry}`, { headers: { 'accept-encoding': accept } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(raw.headers['content-encoding']).toBe(encoding);
+    expect(decode(raw.body).equals(plain)).toBe(true);
+    if (encoding) expect(raw.body.length).toBeLessThan(plain.length / 2);
   });
 });

@@ -45,7 +45,8 @@ describe('a submit in flight and its refusal', () => {
   it('says "Signing in…", stays focusable, ignores a second press, then focuses the refusal; a new submit clears it', async () => {
     const user = userEvent.setup();
     const pending = setup();
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The renderer is loaded lazily (src/forms/LazySchemaForm.tsx).
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(pending).toHaveLength(1);
     const busy = screen.getByRole('button', { name: 'Signing in…' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(false);
