@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { queryRows } from './rows.ts';
+import { runStatement } from '../db/runStatement.ts';
 import { signInParts, type NewSignIn } from './sessions.ts';
 import { claimAttemptsParts, claimedCounts, releaseAttemptsParts, type AttemptClaim } from './throttle.ts';
 
@@ -29,7 +29,7 @@ export interface LoginContact {
 export async function claimLogin(
   db: Db, orgId: string, username: string, first: AttemptClaim, second: AttemptClaim | null,
 ): Promise<{ claimed: { first: number | null; second: number | null }; contact: LoginContact | null }> {
-  const [row] = await queryRows<{ first: number | null; second: number | null; contact_id: number | null; password_hash: string | null; password_expired: boolean | null }>(db, sql`
+  const [row] = await runStatement<{ first: number | null; second: number | null; contact_id: number | null; password_hash: string | null; password_expired: boolean | null }>(db, sql`
     with ${claimAttemptsParts(orgId, first, second)}
     select ${claimedCounts(second)}, contact.contact_id, contact.password_hash, contact.password_expired
     from (select) as one
@@ -61,7 +61,7 @@ export async function completeLogin(db: Db, orgId: string, writes: LoginWrites):
       where org_id = ${orgId} and contact_id = ${rehash.contactId} and password_hash = ${rehash.from})`);
   }
   if (signIn) parts.push(signInParts(signIn));
-  const [row] = await queryRows<{ created_ms: number | null }>(db,
+  const [row] = await runStatement<{ created_ms: number | null }>(db,
     sql`with ${sql.join(parts, sql`, `)} select ${signIn ? sql`(select created_ms from new_session)` : sql`null::float8`} as created_ms`);
   return row?.created_ms == null ? null : new Date(row.created_ms);
 }

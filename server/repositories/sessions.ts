@@ -6,7 +6,7 @@
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessionLogins, sessions } from '../db/schema.ts';
-import { queryRows } from './rows.ts';
+import { runStatement } from '../db/runStatement.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -62,7 +62,7 @@ export function signInParts(signIn: NewSignIn): SQL {
  * (signInParts), all or nothing. Answers when the session was made.
  */
 export async function storeSignIn(db: Db, signIn: NewSignIn): Promise<Date> {
-  const [row] = await queryRows<{ created_ms: number }>(db, sql`with ${signInParts(signIn)} select created_ms from new_session`);
+  const [row] = await runStatement<{ created_ms: number }>(db, sql`with ${signInParts(signIn)} select created_ms from new_session`);
   return new Date(row!.created_ms);
 }
 

@@ -8,7 +8,7 @@ import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { adminLoginThrottle, loginThrottle } from '../db/schema.ts';
-import { queryRows } from './rows.ts';
+import { runStatement } from '../db/runStatement.ts';
 
 /** Every throttle counts in windows of 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -92,7 +92,7 @@ export const claimedCounts = (second: AttemptClaim | null): SQL =>
  * refused, `first` stays claimed: the caller gives it back (refundAttempt), as it would after two calls.
  */
 export async function claimAttempts(db: Db, orgId: string, first: AttemptClaim, second: AttemptClaim | null): Promise<{ first: number | null; second: number | null }> {
-  const [row] = await queryRows<{ first: number | null; second: number | null }>(db,
+  const [row] = await runStatement<{ first: number | null; second: number | null }>(db,
     sql`with ${claimAttemptsParts(orgId, first, second)} select ${claimedCounts(second)}`);
   return { first: row?.first ?? null, second: row?.second ?? null };
 }
@@ -157,7 +157,7 @@ export function releaseAttemptsParts(orgId: string, clearKey: string, refundKey:
 
 /** releaseAttemptsParts on its own (a password check other than the login's). */
 export async function releaseAttempts(db: Db, orgId: string, clearKey: string, refundKey: string | null): Promise<void> {
-  await db.execute(sql`with ${releaseAttemptsParts(orgId, clearKey, refundKey)} select 1`);
+  await runStatement(db, sql`with ${releaseAttemptsParts(orgId, clearKey, refundKey)} select 1`);
 }
 
 /**
