@@ -46,7 +46,7 @@ export interface LoginWrites {
   /** The password check's counts: `clearKey`'s forgotten, one of `refundKey`'s given back (releaseAttempts). */
   clearKey: string;
   refundKey: string | null;
-  /** An old hash replaced by `to`, only if `from` is still the stored one (replacePasswordHash). */
+  /** An old hash replaced by `to`, only if `from` is still the stored one: a password changed meanwhile is never overwritten. */
   rehash: { contactId: number; from: string; to: string } | null;
   /** The browser's new session and its sign-in (storeSignIn), or null (an expired password signs nobody in). */
   signIn: NewSignIn | null;
