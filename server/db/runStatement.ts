@@ -8,7 +8,8 @@
  * `EXECUTE` of a statement prepared once. So on PGlite each statement text is prepared once per
  * database (`PREPARE`) and then executed through `exec`, its parameters written as the `EXECUTE`'s
  * literals (`literal` below, the only way they are written). On PostgreSQL the statement is sent
- * with its parameters as ever: nothing is written into its text.
+ * with its parameters as ever: nothing is written into its text; so is one in a transaction (`tx`
+ * has no client of its own, and the transaction holds PGlite's).
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
