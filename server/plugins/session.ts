@@ -9,7 +9,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { findSession, findSignedInContact, findSignIn, insertSession, signInOnNewSession, type SessionRow } from '../repositories/sessions.ts';
+import {
+  findSession, findSignedInContact, findSignIn, insertSession, storeSignIn, type NewSignIn, type SessionRow,
+} from '../repositories/sessions.ts';
 import { hashToken, newToken, sameToken } from '../services/tokens.ts';
 import {
   isLiveVisitorCookie, isVisitorCsrfToken, newVisitorCookie, VISITOR_CSRF_COOKIE, visitorCsrfToken,
@@ -43,6 +45,18 @@ export interface SessionHandle {
    * the old session ends, its language and its sign-ins elsewhere move over (session fixation, §4 login).
    */
   signIn(reply: FastifyReply, orgId: string, contactId: number): Promise<SessionRow>;
+  /**
+   * signIn in two steps, for a caller that stores the sign-in as part of its own statement (the
+   * login: repositories/logins.ts): what to store, nothing stored yet and no cookie set…
+   */
+  newSignIn(orgId: string, contactId: number): Promise<PendingSignIn>;
+  /** …and, once stored (`createdAt` when), the browser's cookie set: the request's session is the new one. */
+  adoptSignIn(reply: FastifyReply, signIn: PendingSignIn, createdAt: Date): SessionRow;
+}
+
+/** A sign-in on a new session not stored yet: its row's values, and the cookie that will name it. */
+export interface PendingSignIn extends NewSignIn {
+  cookie: string;
 }
 
 declare module 'fastify' {
@@ -99,10 +113,22 @@ export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db 
         return visitorCsrfToken(db, cookie);
       },
       async signIn(reply, orgId, contactId) {
+        const signIn = await this.newSignIn(orgId, contactId);
+        return this.adoptSignIn(reply, signIn, await storeSignIn(db, signIn));
+      },
+      async newSignIn(orgId, contactId) {
         const old = await current();
-        const fresh = await create(reply, old?.language ?? null);
-        await signInOnNewSession(db, orgId, contactId, old?.sessionHash ?? null, fresh.sessionHash);
-        return fresh;
+        const cookie = newToken();
+        return {
+          orgId, contactId, cookie, sessionHash: hashToken(cookie), csrfToken: newToken(), language: old?.language ?? null,
+          expiresAt: new Date(Date.now() + SESSION_TTL_MS), replaces: old?.sessionHash ?? null,
+        };
+      },
+      adoptSignIn(reply, signIn, createdAt) {
+        const row = { sessionHash: signIn.sessionHash, csrfToken: signIn.csrfToken, language: signIn.language, createdAt, expiresAt: signIn.expiresAt };
+        reply.setCookie(SESSION_COOKIE, signIn.cookie, cookieOptions());
+        loaded = Promise.resolve(row);
+        return row;
       },
       async contactId(orgId) {
         const row = await current();

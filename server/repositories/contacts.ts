@@ -64,14 +64,6 @@ export async function setPassword(db: Db, orgId: string, contactId: number, pass
 }
 
 /** Deletes a contact; everything of theirs goes with it (the tenant tables cascade from contacts). */
-/**
- * Replaces the password hash `oldHash` with `newHash` (the same password at today's parameters), only
- * if it is still the stored one: a password changed meanwhile is never overwritten.
- */
-export async function replacePasswordHash(db: Db, orgId: string, contactId: number, oldHash: string, newHash: string): Promise<void> {
-  await db.update(contacts).set({ passwordHash: newHash }).where(and(ofContact(orgId, contactId), eq(contacts.passwordHash, oldHash)));
-}
-
 export async function deleteContact(db: Db, orgId: string, contactId: number): Promise<void> {
   await db.delete(contacts).where(ofContact(orgId, contactId));
 }

@@ -3,9 +3,10 @@
  * session spans organisations (no org_id); its sign-ins are per organisation. Sessions are found by
  * the SHA-256 of their cookie, never by the cookie itself.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessionLogins, sessions } from '../db/schema.ts';
+import { runStatement } from '../db/runStatement.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -20,21 +21,49 @@ export async function insertSession(db: Db, session: { sessionHash: string; csrf
   return row!;
 }
 
+/** A sign-in on a new session (plugins/session.ts makes it), to be stored by storeSignIn or as part of the login's statement. */
+export interface NewSignIn {
+  orgId: string;
+  contactId: number;
+  sessionHash: string;
+  csrfToken: string;
+  language: string | null;
+  expiresAt: Date;
+  /** The session it replaces (its sign-ins elsewhere move over, it ends), or null. */
+  replaces: string | null;
+}
+
 /**
- * Moves a browser to a new session at sign-in (session fixation, §4 login): the old session's
- * sign-ins in other organisations move over, the old session ends, and the new one is signed in as
- * `contactId` of `orgId`, all in one transaction.
+ * A browser moved to a new session at sign-in, as one statement's parts: the new session, the old
+ * session's sign-ins in other organisations moved over, the old session ended (its own sign-in in
+ * `orgId` with it, by cascade), the new sign-in. The foreign keys are checked at the statement's end,
+ * when the new session is there. The statement may select `created_ms` from `new_session`.
  */
-export async function signInOnNewSession(db: Db, orgId: string, contactId: number, oldSessionHash: string | null, newSessionHash: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (oldSessionHash !== null) {
-      const elsewhere = await tx.select().from(sessionLogins).where(eq(sessionLogins.sessionHash, oldSessionHash));
-      const keep = elsewhere.filter((login) => login.orgId !== orgId);
-      if (keep.length) await tx.insert(sessionLogins).values(keep.map((login) => ({ ...login, sessionHash: newSessionHash })));
-      await tx.delete(sessions).where(eq(sessions.sessionHash, oldSessionHash));
-    }
-    await tx.insert(sessionLogins).values({ orgId, sessionHash: newSessionHash, contactId });
-  });
+export function signInParts(signIn: NewSignIn): SQL {
+  const { orgId, sessionHash, replaces } = signIn;
+  const parts = [
+    sql`new_session as (insert into sessions (session_hash, csrf_token, language, expires_at)
+      values (${sessionHash}, ${signIn.csrfToken}, ${signIn.language}::text, ${signIn.expiresAt}::timestamptz)
+      returning (extract(epoch from created_at) * 1000)::float8 as created_ms)`,
+    sql`new_sign_in as (insert into session_logins (org_id, session_hash, contact_id) values (${orgId}, ${sessionHash}, ${signIn.contactId}))`,
+  ];
+  if (replaces !== null) {
+    parts.push(
+      sql`moved_sign_ins as (insert into session_logins (org_id, session_hash, contact_id, created_at)
+        select org_id, ${sessionHash}, contact_id, created_at from session_logins where session_hash = ${replaces} and org_id <> ${orgId})`,
+      sql`ended_session as (delete from sessions where session_hash = ${replaces})`,
+    );
+  }
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * Moves a browser to a new session at sign-in (session fixation, §4 login) in one statement
+ * (signInParts), all or nothing. Answers when the session was made.
+ */
+export async function storeSignIn(db: Db, signIn: NewSignIn): Promise<Date> {
+  const [row] = await runStatement<{ created_ms: number }>(db, sql`with ${signInParts(signIn)} select created_ms from new_session`);
+  return new Date(row!.created_ms);
 }
 
 /** Ends every session sign-in of a contact (a new password: issue 9 row 10); the sessions stay, signed in elsewhere. */

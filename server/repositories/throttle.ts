@@ -4,10 +4,11 @@
  * `ip:…` …); the administrators' sign-in in `admin_login_throttle`. A count starts afresh once its window is over; the counts live in the database, so every
  * app process sees the same.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { adminLoginThrottle, loginThrottle } from '../db/schema.ts';
+import { runStatement } from '../db/runStatement.ts';
 
 /** Every throttle counts in windows of 15 minutes. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -46,6 +47,54 @@ export async function claimAttempt(db: Db, orgId: string, key: string, limit: nu
     .onConflictDoUpdate({ target: [loginThrottle.orgId, loginThrottle.key], ...claimUpdate(loginThrottle, now, limit, windowMs) })
     .returning({ failures: loginThrottle.failures });
   return row?.failures ?? null;
+}
+
+/** One claim of claimAttempts: `limit` checks of `key` per window of `windowMs`. */
+export interface AttemptClaim {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * claimAttempt's upsert for `claim`, as a statement's part (`… returning failures`). With `onlyIf`
+ * (a condition on the statement's other parts) nothing is claimed unless it holds.
+ */
+function claimUpsert(orgId: string, claim: AttemptClaim, now: Date, onlyIf?: SQL): SQL {
+  const windowOver = sql`login_throttle.window_start < ${new Date(now.getTime() - claim.windowMs)}`;
+  const row = sql`${orgId}::text, ${claim.key}::text, 1, ${now}::timestamptz`;
+  return sql`insert into login_throttle (org_id, key, failures, window_start) ${onlyIf ? sql`select ${row} where ${onlyIf}` : sql`values (${row})`}
+    on conflict (org_id, key) do update set
+      failures = case when ${windowOver} then 1 else login_throttle.failures + 1 end,
+      window_start = case when ${windowOver} or login_throttle.failures + 1 >= ${claim.limit} then ${now} else login_throttle.window_start end
+    where ${windowOver} or login_throttle.failures < ${claim.limit}
+    returning failures`;
+}
+
+/**
+ * The common table expressions `first_claim` and `second_claim` of claimAttempts, for a statement
+ * that reads something else along (the login reads its contact: repositories/logins.ts).
+ */
+export function claimAttemptsParts(orgId: string, first: AttemptClaim, second: AttemptClaim | null): SQL {
+  const now = new Date();
+  const firstClaim = sql`first_claim as (${claimUpsert(orgId, first, now)})`;
+  // Claimed only when the first was: a refused account spends nothing of its address.
+  return second ? sql`${firstClaim}, second_claim as (${claimUpsert(orgId, second, now, sql`exists (select from first_claim)`)})` : firstClaim;
+}
+
+/** What claimAttemptsParts's statement selects: each claim's count, null when refused (or not tried). */
+export const claimedCounts = (second: AttemptClaim | null): SQL =>
+  sql`(select failures from first_claim) as first, ${second ? sql`(select failures from second_claim)` : sql`null::int`} as second`;
+
+/**
+ * claimAttempt of `first` and then, when it was claimed, of `second`, in ONE statement (each costs
+ * the one JS thread a round through PGlite: issue 10 item 5). Answers both counts; when `second` is
+ * refused, `first` stays claimed: the caller gives it back (refundAttempt), as it would after two calls.
+ */
+export async function claimAttempts(db: Db, orgId: string, first: AttemptClaim, second: AttemptClaim | null): Promise<{ first: number | null; second: number | null }> {
+  const [row] = await runStatement<{ first: number | null; second: number | null }>(db,
+    sql`with ${claimAttemptsParts(orgId, first, second)} select ${claimedCounts(second)}`);
+  return { first: row?.first ?? null, second: row?.second ?? null };
 }
 
 /** claimAttempt for the administrators' sign-in (admin_login_throttle, no organisation). */
@@ -94,6 +143,21 @@ export async function clearAdminFailures(db: Db, key: string): Promise<void> {
 /** Forgets the failures counted for `keys`. */
 export async function clearFailures(db: Db, orgId: string, ...keys: string[]): Promise<void> {
   if (keys.length) await db.delete(loginThrottle).where(and(eq(loginThrottle.orgId, orgId), inArray(loginThrottle.key, keys)));
+}
+
+/**
+ * A right password's release, as a statement's parts: the count of `clearKey` forgotten and one
+ * attempt of `refundKey` (when given) given back: clearFailures and refundAttempt in one statement.
+ */
+export function releaseAttemptsParts(orgId: string, clearKey: string, refundKey: string | null): SQL {
+  const cleared = sql`cleared_attempts as (delete from login_throttle where org_id = ${orgId} and key = ${clearKey})`;
+  return refundKey === null ? cleared : sql`${cleared}, refunded_attempt as (
+    update login_throttle set failures = greatest(failures - 1, 0) where org_id = ${orgId} and key = ${refundKey})`;
+}
+
+/** releaseAttemptsParts on its own (a password check other than the login's). */
+export async function releaseAttempts(db: Db, orgId: string, clearKey: string, refundKey: string | null): Promise<void> {
+  await runStatement(db, sql`with ${releaseAttemptsParts(orgId, clearKey, refundKey)} select 1`);
 }
 
 /**

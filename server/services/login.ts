@@ -9,20 +9,20 @@
  */
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
-import { findContactByUsername, replacePasswordHash } from '../repositories/contacts.ts';
+import { claimLogin, completeLogin } from '../repositories/logins.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { inTransaction } from '../repositories/transaction.ts';
+import type { NewSignIn } from '../repositories/sessions.ts';
 import { checkSubmission } from './formSubmissions.ts';
-import { claimPasswordCheck } from './passwordAttempts.ts';
+import { passwordCheckClaims, passwordCheckOf } from './passwordAttempts.ts';
 import { issueExpiredToken } from './passwordChange.ts';
 import { upgradedHash, verifyPassword } from './passwords.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
 export { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT, THROTTLE_PER_ADDRESS } from './passwordAttempts.ts';
 
-export type LoginResult =
-  /** The password is right: sign the browser in as `contactId`. */
-  | { ok: true; outcome: 'signIn'; contactId: number }
+export type LoginResult<S extends NewSignIn = NewSignIn> =
+  /** The password is right: `signIn` (the browser signed in on a new session) was stored at `createdAt`. */
+  | { ok: true; outcome: 'signIn'; signIn: S; createdAt: Date }
   /**
    * §4 "status '-1' goes to reset-password (sets p_expired marker)": nothing is signed in yet; the
    * change that follows carries `expiredToken` (passwordChange.ts), the proof of this login.
@@ -46,14 +46,24 @@ export function loginOutcomeOf(result: LoginResult): LoginOutcome {
   }
 }
 
-export async function login(db: Db, org: Organization, form: { username?: string; password?: string }, clientAddress: string): Promise<LoginResult> {
+/**
+ * `newSignIn` makes the sign-in a right password stores (plugins/session.ts `newSignIn`): it is
+ * stored in the statement that gives the attempt back and replaces an old hash (repositories/logins.ts),
+ * so a login writes all of it or nothing; the caller sets the cookie.
+ */
+export async function login<S extends NewSignIn>(
+  db: Db, org: Organization, form: { username?: string; password?: string }, clientAddress: string,
+  newSignIn: (contactId: number) => Promise<S>,
+): Promise<LoginResult<S>> {
   const checked = checkSubmission(org, 'login', 'signup', { featureFlags: FEATURE_FLAGS_OFF }, { username: form.username, password: form.password });
   if (!checked.ok) return refuseValidation(checked.errors, FAILED);
   const { username, password } = checked.data as { username: string; password: string };
 
-  const attempt = await claimPasswordCheck(db, org, username, clientAddress);
+  // The attempt is claimed and the contact read in one statement, before any verification.
+  const claims = passwordCheckClaims(org, username, clientAddress);
+  const { claimed, contact } = await claimLogin(db, org.orgId, username, claims.account, claims.address);
+  const attempt = await passwordCheckOf(db, org.orgId, claims, claimed);
   if (!attempt.ok) return attempt;
-  const contact = await findContactByUsername(db, org.orgId, username);
   // Verified even for an unknown name (against the dummy hash): the same time either way.
   const valid = await verifyPassword(contact?.passwordHash, password);
   if (!contact || !valid) {
@@ -63,13 +73,16 @@ export async function login(db: Db, org: Organization, form: { username?: string
       ? refuse(403, { ...FAILED, errorCode: 'login.failed' })
       : refuse(403, { ...FAILED, errorCode: 'ssp.request.account.error.fedRamp', remainCount: attempt.remaining });
   }
-  // A hash of older parameters is replaced by one of today's (issue 10 item 5), in the transaction
-  // that gives the attempt back.
-  const upgraded = await upgradedHash(contact.passwordHash!, password);
-  await inTransaction(db, async (tx) => {
-    await attempt.succeeded(tx);
-    if (upgraded) await replacePasswordHash(tx, org.orgId, contact.contactId, contact.passwordHash!, upgraded);
-  });
-  if (contact.passwordExpired) return { ok: true, outcome: 'passwordExpired', expiredToken: await issueExpiredToken(db, org.orgId, contact.contactId) };
-  return { ok: true, outcome: 'signIn', contactId: contact.contactId };
+  // A hash of older parameters is replaced by one of today's (issue 10 item 5), in the statement
+  // that gives the attempt back (and signs the browser in).
+  const passwordHash = contact.passwordHash!;
+  const upgraded = await upgradedHash(passwordHash, password);
+  const rehash = upgraded ? { contactId: contact.contactId, from: passwordHash, to: upgraded } : null;
+  if (contact.passwordExpired) {
+    await completeLogin(db, org.orgId, { ...attempt.release, rehash, signIn: null });
+    return { ok: true, outcome: 'passwordExpired', expiredToken: await issueExpiredToken(db, org.orgId, contact.contactId) };
+  }
+  const signIn = await newSignIn(contact.contactId);
+  const createdAt = await completeLogin(db, org.orgId, { ...attempt.release, rehash, signIn });
+  return { ok: true, outcome: 'signIn', signIn, createdAt: createdAt! };
 }

@@ -16,7 +16,9 @@
  */
 import type { Db } from '../db/client.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { claimAttempt, clearFailures, refundAttempt, THROTTLE_WINDOW_MS, windowOpenedAt } from '../repositories/throttle.ts';
+import {
+  claimAttempts, refundAttempt, releaseAttempts, THROTTLE_WINDOW_MS, windowOpenedAt, type AttemptClaim,
+} from '../repositories/throttle.ts';
 import { refuse, type Refusal } from './results.ts';
 
 /** FedRAMP (NIST AC-7): three failures in a row lock the account for 30 minutes. */
@@ -44,8 +46,30 @@ export interface PasswordAttempt {
    * FedRAMP account, otherwise null and the caller answers its own wrong-password refusal.
    */
   failed(): Refusal | null;
-  /** The password was right: the attempt is given back and the account's count cleared (in `tx` when given). */
-  succeeded(tx?: Db): Promise<void>;
+  /** The password was right: the attempt is given back and the account's count cleared, in one statement. */
+  succeeded(): Promise<void>;
+  /**
+   * What `succeeded` writes, for a caller that writes it as part of its own statement (the login:
+   * repositories/logins.ts): the account's count to clear and the address's attempt to give back.
+   */
+  release: { clearKey: string; refundKey: string | null };
+}
+
+/** What a check of a password claims: the account's attempt, and outside FedRAMP then the address's. */
+export interface PasswordCheckClaims {
+  account: AttemptClaim;
+  address: AttemptClaim | null;
+}
+
+/** The claims of a check of `username`'s password from `clientAddress` in `org`. */
+export function passwordCheckClaims(org: Organization, username: string, clientAddress: string): PasswordCheckClaims {
+  const account = accountThrottleKey(username);
+  return org.settings.isFedRAMPCustomer
+    ? { account: { key: account, limit: FEDRAMP_MAX_ATTEMPTS, windowMs: FEDRAMP_WINDOW_MS }, address: null }
+    : {
+      account: { key: account, limit: THROTTLE_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS },
+      address: { key: `ip:${clientAddress}`, limit: THROTTLE_PER_ADDRESS, windowMs: THROTTLE_WINDOW_MS },
+    };
 }
 
 /**
@@ -53,35 +77,46 @@ export interface PasswordAttempt {
  * account (or, outside FedRAMP, the address) may not be checked now. Verify only after `ok`.
  */
 export async function claimPasswordCheck(db: Db, org: Organization, username: string, clientAddress: string): Promise<PasswordAttempt | Refusal> {
-  const orgId = org.orgId;
-  const accountKey = accountThrottleKey(username);
-  if (org.settings.isFedRAMPCustomer) {
-    const count = await claimAttempt(db, orgId, accountKey, FEDRAMP_MAX_ATTEMPTS, FEDRAMP_WINDOW_MS);
+  const claims = passwordCheckClaims(org, username, clientAddress);
+  return passwordCheckOf(db, org.orgId, claims, await claimAttempts(db, org.orgId, claims.account, claims.address));
+}
+
+/**
+ * The attempt, or the refusal, of `claims` once claimed (claimAttempts, or the login's claimLogin):
+ * the account's count, then the address's, null where refused.
+ */
+export async function passwordCheckOf(
+  db: Db, orgId: string, claims: PasswordCheckClaims, claimed: { first: number | null; second: number | null },
+): Promise<PasswordAttempt | Refusal> {
+  const accountKey = claims.account.key;
+  const count = claimed.first;
+  if (claims.address === null) {
+    // FedRAMP (claims of passwordCheckClaims): the account alone, locked when full.
     if (count === null) {
       const shutAt = (await windowOpenedAt(db, orgId, accountKey))?.getTime() ?? Date.now();
       return locked(Math.max(1, Math.ceil((shutAt + FEDRAMP_WINDOW_MS - Date.now()) / 60_000)));
     }
+    const release = { clearKey: accountKey, refundKey: null };
     return {
       ok: true,
       remaining: FEDRAMP_MAX_ATTEMPTS - count,
       failed: () => (count >= FEDRAMP_MAX_ATTEMPTS ? locked(FEDRAMP_LOCK_MINUTES) : null),
-      succeeded: (tx = db) => clearFailures(tx, orgId, accountKey),
+      succeeded: () => releaseAttempts(db, orgId, release.clearKey, release.refundKey),
+      release,
     };
   }
 
-  const addressKey = `ip:${clientAddress}`;
-  if ((await claimAttempt(db, orgId, accountKey, THROTTLE_PER_ACCOUNT, THROTTLE_WINDOW_MS)) === null) return THROTTLED;
-  if ((await claimAttempt(db, orgId, addressKey, THROTTLE_PER_ADDRESS, THROTTLE_WINDOW_MS)) === null) {
+  if (count === null) return THROTTLED;
+  if (claimed.second === null) {
     await refundAttempt(db, orgId, accountKey);
     return THROTTLED;
   }
+  const release = { clearKey: accountKey, refundKey: claims.address.key };
   return {
     ok: true,
     remaining: null,
     failed: () => null,
-    async succeeded(tx = db) {
-      await clearFailures(tx, orgId, accountKey);
-      await refundAttempt(tx, orgId, addressKey);
-    },
+    succeeded: () => releaseAttempts(db, orgId, release.clearKey, release.refundKey),
+    release,
   };
 }

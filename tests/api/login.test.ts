@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts, loginThrottle } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
 import { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/login.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
@@ -41,6 +42,22 @@ describe('POST /manage/login', () => {
   it('accepts the username in any case', async () => {
     const { response } = await login('acme', 'Demo.Member', 'Demo!Member2026');
     expect(response.json().status).toBe('1');
+  });
+
+  // On PGlite the login's statements carry the name as a literal (server/db/runStatement.ts): quotes
+  // and backslashes in it are only characters of a name, on either database.
+  it('signs in a member whose username holds quotes and backslashes, and counts such a name as any other', async () => {
+    const username = "o'brien\\'; --";
+    await t.database.db.insert(contacts).values({
+      orgId: 'springfield', username, passwordHash: await hashPassword('Quoted#Name2026'), firstName: 'Quoted', lastName: 'Name', email: 'quoted@example.org',
+    });
+    expect((await login('springfield', username.toUpperCase(), 'Quoted#Name2026')).response.json().status).toBe('1');
+    const stranger = "x'); delete from contacts; --\\";
+    expect((await login('springfield', stranger, 'Quoted#Name2026')).response.json()).toEqual({ status: 'failed', errorCode: 'login.failed' });
+    const [counted] = await t.database.db.select().from(loginThrottle)
+      .where(and(eq(loginThrottle.orgId, 'springfield'), eq(loginThrottle.key, `user:${stranger.toLowerCase()}`)));
+    expect(counted?.failures).toBe(1);
+    expect(await t.database.db.select().from(contacts).where(eq(contacts.username, username))).toHaveLength(1);
   });
 
   it.each([

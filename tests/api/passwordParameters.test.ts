@@ -7,7 +7,7 @@ import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admins, contacts } from '../../server/db/schema.ts';
-import { replacePasswordHash } from '../../server/repositories/contacts.ts';
+import { completeLogin } from '../../server/repositories/logins.ts';
 import { upsertAdmin } from '../../server/repositories/admins.ts';
 import { hashPassword, hashSecurityAnswer, upgradedHash, verifyPassword } from '../../server/services/passwords.ts';
 import { injectAdminLogin, startSession, useTestApp } from '../support/testApp.ts';
@@ -76,7 +76,9 @@ describe('rehash at the next right password', () => {
     const changed = await hashPassword('New#Password2026');
     await addMember('old.changed', changed);
     const [row] = await t.database.db.select().from(contacts).where(and(eq(contacts.orgId, 'springfield'), eq(contacts.username, 'old.changed')));
-    await replacePasswordHash(t.database.db, 'springfield', row!.contactId, stale, await hashPassword('Old#Password2026'));
+    // The login's writes (repositories/logins.ts) with an upgrade of the hash it verified, now stale.
+    const rehash = { contactId: row!.contactId, from: stale, to: await hashPassword('Old#Password2026') };
+    await completeLogin(t.database.db, 'springfield', { clearKey: 'user:old.changed', refundKey: null, rehash, signIn: null });
     expect(await storedHash('old.changed')).toBe(changed);
   });
 

@@ -11,7 +11,7 @@ import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvited
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
 import { completePasswordReset, findUsableReset, insertPasswordReset } from '../../../server/repositories/passwordResets.ts';
-import { findSession, findSignedInContact, findSignIn, insertSession, signInOnNewSession } from '../../../server/repositories/sessions.ts';
+import { findSession, findSignedInContact, findSignIn, storeSignIn } from '../../../server/repositories/sessions.ts';
 import {
   claimAttempt, clearFailures, countFailure, countedFailures, refundAttempt, windowOpenedAt,
 } from '../../../server/repositories/throttle.ts';
@@ -118,10 +118,8 @@ describe('sessions and password resets', () => {
     const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
-    await insertSession(db(), { sessionHash: 'old-repo', csrfToken: 'c1', language: null, expiresAt });
-    await signInOnNewSession(db(), 'acme', acme, null, 'old-repo');
-    await insertSession(db(), { sessionHash: 'new-repo', csrfToken: 'c2', language: null, expiresAt });
-    await signInOnNewSession(db(), 'springfield', springfield, 'old-repo', 'new-repo');
+    await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'old-repo', csrfToken: 'c1', language: null, expiresAt, replaces: null });
+    await storeSignIn(db(), { orgId: 'springfield', contactId: springfield, sessionHash: 'new-repo', csrfToken: 'c2', language: null, expiresAt, replaces: 'old-repo' });
     expect(await findSession(db(), 'old-repo')).toBeNull();
     expect(await findSignedInContact(db(), 'acme', 'new-repo')).toBe(acme);
     expect(await findSignedInContact(db(), 'springfield', 'new-repo')).toBe(springfield);
@@ -139,14 +137,12 @@ describe('sessions and password resets', () => {
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
-    await insertSession(db(), { sessionHash: 'signin-a', csrfToken: 'c1', language: null, expiresAt });
-    await signInOnNewSession(db(), 'acme', acme, null, 'signin-a');
+    await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'signin-a', csrfToken: 'c1', language: null, expiresAt, replaces: null });
     const first = await findSignIn(db(), 'acme', 'signin-a');
     expect(first?.contactId).toBe(acme);
     expect(Math.abs(first!.signedInAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await findSignIn(db(), 'springfield', 'signin-a')).toBeNull();
-    await insertSession(db(), { sessionHash: 'signin-b', csrfToken: 'c2', language: null, expiresAt });
-    await signInOnNewSession(db(), 'springfield', springfield, 'signin-a', 'signin-b');
+    await storeSignIn(db(), { orgId: 'springfield', contactId: springfield, sessionHash: 'signin-b', csrfToken: 'c2', language: null, expiresAt, replaces: 'signin-a' });
     expect((await findSignIn(db(), 'acme', 'signin-b'))?.signedInAt).toEqual(first!.signedInAt);
   });
 });

@@ -29,12 +29,12 @@ export default async function loginRoutes(app: RouteApp, { db, metrics }: RouteD
     config: { org: 'body', selfService: true, orgRefusal: { status: 'failed' }, hashes: true },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
-    const result = await login(db, request.org, request.body, request.ip);
+    const orgId = request.org.orgId;
+    const result = await login(db, request.org, request.body, request.ip, (contactId) => request.session.newSignIn(orgId, contactId));
     metrics.loginOutcome(loginOutcomeOf(result));
     if (!result.ok) return refused(reply, result);
-    const orgId = request.org.orgId;
     if (result.outcome === 'passwordExpired') return { status: '-1', redirect: `/${orgId}/reset-password`, expiredToken: result.expiredToken };
-    const session = await request.session.signIn(reply, orgId, result.contactId);
+    const session = request.session.adoptSignIn(reply, result.signIn, result.createdAt);
     return { status: '1', redirect: `/${orgId}/home`, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 
