@@ -12,6 +12,7 @@
  * has no client of its own, and the transaction holds PGlite's).
  */
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
@@ -74,15 +75,16 @@ export function withLiterals(text: string, params: unknown[]): string {
 }
 
 /**
- * A value as a PostgreSQL literal: strings in the escape-string form (E'…', backslash and quote
- * doubled), which reads the same whatever `standard_conforming_strings` says; no NUL (PostgreSQL's
- * text cannot hold one); finite numbers only; dates as ISO 8601 text. Anything else is refused.
+ * A value as a PostgreSQL literal: strings through node-postgres's `escapeLiteral` (the escape-string
+ * form E'…' when there is a backslash, which reads the same whatever `standard_conforming_strings`
+ * says), not an escaping of our own; no NUL (PostgreSQL's text cannot hold one); finite numbers only;
+ * dates as ISO 8601 text. Anything else is refused.
  */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') {
     if (value.includes('\0')) throw new RangeError('a text parameter holds NUL');
-    return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+    return pg.escapeLiteral(value).trim();
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
@@ -92,7 +94,7 @@ export function literal(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new RangeError('an invalid date');
-    return `E'${value.toISOString()}'`;
+    return pg.escapeLiteral(value.toISOString());
   }
   throw new TypeError(`no literal for a ${typeof value}`);
 }
