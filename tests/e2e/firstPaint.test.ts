@@ -45,7 +45,7 @@ describe('the first paint', () => {
     const page = await html('/springfield/login', 'language=ar_SA');
     expect(page).toContain('<p class="boot-splash-name" lang="en-US" dir="auto">City of Springfield</p>');
     expect(textOf(page, 'boot-splash-subtitle')).toBe('Emergency and community notifications');
-    expect(textOf(await html('/acme/login'), 'boot-splash-subtitle')).toBeUndefined();
+    expect(textOf(await html('/fedagency/login'), 'boot-splash-subtitle')).toBeUndefined();
   });
 
   it('escapes what it puts into the page', async () => {
