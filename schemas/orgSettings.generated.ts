@@ -9,6 +9,10 @@ export interface OrgSettingsInput {
    */
   orgName: string;
   /**
+   * A line shown under the name at the top of every page, as text (issue 11: Springfield's banner image held it as an image of text). Empty: none.
+   */
+  orgSubtitle?: string;
+  /**
    * A disabled organisation has no routes: every page is the not-found page (§2).
    */
   disabled?: boolean;
@@ -308,6 +312,14 @@ export interface OrgSettingsInput {
    * Privacy policy link in the footer (a built-in page when empty).
    */
   privacyUrl?: string;
+  /**
+   * Where members contact the organisation (a contact page); the not-found, not-authorized and deactivated pages link to it. Empty: none.
+   */
+  contactUrl?: string;
+  /**
+   * The organisation's e-mail address for members (§5's e-mail rule, §9's 80 characters at most; schemas/orgContact.ts); the not-found, not-authorized and deactivated pages offer it. Empty: none.
+   */
+  contactEmail?: string;
 }
 /**
  * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.

@@ -9,12 +9,16 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, isLanguageCode, languageDirection, type LanguageCode } from '../../schemas/languages.ts';
+import { DEFAULT_LANGUAGE, htmlLang, isLanguageCode, languageDirection, type LanguageCode } from '../../schemas/languages.ts';
 import { LANGUAGE_COOKIE } from '../services/language.ts';
 
 export interface ShellTexts {
   /** `<title>` and the name on the splash: the organisation's name, or the portal's. */
   title: string;
+  /** The organisation's subtitle (`orgSubtitle`) under the name; null for none. */
+  subtitle: string | null;
+  /** The language the organisation's name and subtitle are written in (its defaultLanguage), as an HTML lang; null for the portal's own. */
+  orgLang: string | null;
   lang: LanguageCode;
   loading: string;
   noscript: string;
@@ -26,7 +30,10 @@ const escapeHtml = (text: string) =>
 /** index.html with the organisation's name, the language and its direction, and the two texts. */
 export function renderAppShell(template: string, texts: ShellTexts): string {
   const title = escapeHtml(texts.title);
-  const splash = `<!--shell--><div class="boot-splash"><p class="boot-splash-name">${title}</p>`
+  // The organisation's own text carries its language and direction, as in the app's header (issue 11).
+  const own = texts.orgLang ? ` lang="${escapeHtml(texts.orgLang)}" dir="auto"` : '';
+  const subtitle = texts.subtitle ? `<p class="boot-splash-subtitle"${own}>${escapeHtml(texts.subtitle)}</p>` : '';
+  const splash = `<!--shell--><div class="boot-splash"><p class="boot-splash-name"${own}>${title}</p>${subtitle}`
     + `<p class="boot-splash-status" role="status">${escapeHtml(texts.loading)}</p></div><!--/shell-->`;
   const noscript = `<!--noscript--><noscript><p class="noscript">${escapeHtml(texts.noscript)}</p></noscript><!--/noscript-->`;
   return template
@@ -65,8 +72,16 @@ export async function shellTexts(request: FastifyRequest): Promise<ShellTexts> {
   const { loading, noscript, appTitle } = catalogueTexts(lang);
   const first = decodeSegment((request.url.split('?')[0] ?? '/').split('/')[1] ?? '');
   const org = first && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(first) ? await request.server.orgCache.get(first).catch(() => null) : null;
-  const orgName = org && !org.organization.settings.disabled ? org.organization.settings.orgName : null;
-  return { title: orgName ?? appTitle, lang, loading, noscript: noscript.replace('{{orgName}}', orgName ?? appTitle) };
+  const settings = org && !org.organization.settings.disabled ? org.organization.settings : null;
+  const orgName = settings?.orgName ?? null;
+  return {
+    title: orgName ?? appTitle,
+    subtitle: settings?.orgSubtitle || null,
+    orgLang: settings ? htmlLang(settings.defaultLanguage) : null,
+    lang,
+    loading,
+    noscript: noscript.replace('{{orgName}}', orgName ?? appTitle),
+  };
 }
 
 function decodeSegment(segment: string): string {

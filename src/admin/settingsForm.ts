@@ -12,7 +12,7 @@ import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSetti
 
 /** The sections, in order, and the settings each holds (every property of the schema is in one). */
 export const SETTINGS_SECTIONS = [
-  { id: 'organization', fields: ['orgName', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'memberApp', 'isRecipientExist'] },
+  { id: 'organization', fields: ['orgName', 'orgSubtitle', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'contactUrl', 'contactEmail', 'memberApp', 'isRecipientExist'] },
   { id: 'signUp', fields: ['enabledSSO', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
   { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes'] },
   { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'groupMemberShipSetting'] },

@@ -26,6 +26,7 @@ export function OrgChrome({ children }: { children: ReactNode }) {
       <SiteHeader
         name={org.orgName}
         nameLang={htmlLang(org.defaultLanguage)}
+        subtitle={org.orgSubtitle}
         bannerSrc={org.hasBanner ? bannerUrl(boot.orgId) : null}
         items={navItems(registry, ctx)}
         accountName={account?.name ?? null}

@@ -7,6 +7,8 @@ export interface SiteHeaderProps {
   name: string;
   /** The language the name is written in (an organisation's: its defaultLanguage), as an HTML lang; none for the portal's own. */
   nameLang?: string;
+  /** A line under the name (the organisation's `orgSubtitle`), text in the name's language; none when empty. */
+  subtitle?: string | null;
   /** The organisation's banner image, decorative: the name beside it is the text (alt=""). */
   bannerSrc?: string | null;
   /** The navigation items (src/app/navItems.ts); none: no menu. */
@@ -23,7 +25,7 @@ export interface SiteHeaderProps {
  * focus back to the button. On a wide screen the button is not drawn and the navigation is one row
  * (src/styles/app.css).
  */
-export function SiteHeader({ name, nameLang, bannerSrc = null, items = [], accountName = null, tools = null }: SiteHeaderProps) {
+export function SiteHeader({ name, nameLang, subtitle = null, bannerSrc = null, items = [], accountName = null, tools = null }: SiteHeaderProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -45,8 +47,12 @@ export function SiteHeader({ name, nameLang, bannerSrc = null, items = [], accou
     <header className="header" onKeyDown={hasNav ? onKeyDown : undefined}>
       {bannerSrc ? <img className="header-banner" src={bannerSrc} alt="" /> : null}
       <div className="header-bar">
-        {/* The organisation's own text: its language and direction are its own (issue 11). */}
-        <p className="header-name" lang={nameLang} dir={nameLang ? 'auto' : undefined}>{name}</p>
+        {/* The organisation's own text: its language and direction are its own (issue 11). Not headings:
+            the page's h1 is its title. */}
+        <div className="header-title">
+          <p className="header-name" lang={nameLang} dir={nameLang ? 'auto' : undefined}>{name}</p>
+          {subtitle ? <p className="header-subtitle" lang={nameLang} dir={nameLang ? 'auto' : undefined}>{subtitle}</p> : null}
+        </div>
         {tools || hasNav ? (
           <div className="header-tools">
             {tools}

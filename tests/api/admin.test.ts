@@ -87,6 +87,10 @@ describe('admin settings', () => {
     ['an unknown setting', { showEverything: true }, '/', 'jquery.validation.invalid'],
     ['an empty organisation name', { orgName: '' }, '/orgName', 'jquery.validation.minlength'],
     ['a negative minSignup', { minSignup: -1 }, '/minSignup', 'jquery.validation.invalid'],
+    // Issue 11: the subtitle and the contact of the error pages, as the schema limits them.
+    ['a subtitle of 151 characters', { orgSubtitle: 'x'.repeat(151) }, '/orgSubtitle', 'jquery.validation.maxlength'],
+    ['a javascript: contact address', { contactUrl: 'javascript:alert(document.cookie)' }, '/contactUrl', 'jquery.validation.invalid'],
+    ['a malformed contact e-mail', { contactEmail: 'help desk@acme' }, '/contactEmail', 'jquery.validation.invalid'],
   ])('refuses %s with field errors and saves nothing', async (_name, change, pointer, key) => {
     const session = await signIn();
     const before = await storedSettings('acme');
@@ -115,6 +119,20 @@ describe('admin settings', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ errorCode: 'settings.conflict', settingsVersion: before.settingsVersion });
     expect(await storedSettings('campus')).toEqual(before);
+  });
+
+  it('saves a subtitle and a contact, which the boot data then carries', async () => {
+    const session = await signIn();
+    const before = await storedSettings('fedagency');
+    const change = { orgSubtitle: 'Alerts for staff', contactUrl: 'https://agency.example.gov/help', contactEmail: 'help@agency.example.gov' };
+    const response = await t.app.inject({
+      method: 'PUT', url: '/admin/api/orgs/fedagency/settings', headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      payload: { settings: { ...before.settings, ...change }, settingsVersion: before.settingsVersion },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await storedSettings('fedagency')).settings).toMatchObject(change);
+    const init = (await t.app.inject({ url: '/rest/init?orgId=fedagency' })).json();
+    expect(init.organization).toMatchObject(change);
   });
 
   it('answers 404 for an unknown organisation', async () => {

@@ -83,6 +83,39 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
     await summary.getByRole('link', { name: new RegExp(`^${en['admin.settings.label.orgName']}: `) }).waitFor();
   });
 
+  it('edits the subtitle and the contact in the organisation section, refusing a javascript: address and a malformed e-mail', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await adminSignIn(page, baseURL);
+    await pick(page, 'acme');
+    const before = await storedSettings(page, 'acme');
+    const organization = page.locator('section.admin-settings').getByRole('region', { name: en['admin.settings.section.organization'] });
+    const subtitle = organization.getByRole('textbox', { name: en['admin.settings.label.orgSubtitle'] });
+    const contactUrl = organization.getByRole('textbox', { name: en['admin.settings.label.contactUrl'] });
+    const contactEmail = organization.getByRole('textbox', { name: en['admin.settings.label.contactEmail'] });
+    await subtitle.fill('Safety alerts for staff');
+    await contactUrl.fill('javascript:alert(document.cookie)');
+    await contactEmail.fill('help desk@acme');
+    await saveButton(page).click();
+    const summary = page.locator('.admin-settings .error-summary');
+    await summary.getByRole('link', { name: new RegExp(`^${en['admin.settings.label.contactUrl']}: `) }).waitFor();
+    await summary.getByRole('link', { name: new RegExp(`^${en['admin.settings.label.contactEmail']}: `) }).waitFor();
+    expect(await storedSettings(page, 'acme')).toEqual(before);
+
+    await contactUrl.fill('https://acme.example.com/help');
+    await contactEmail.fill('help@acme.example.com');
+    await saveButton(page).click();
+    await page.getByText(`Saved as version ${before.settingsVersion + 1} at`).waitFor();
+    expect((await storedSettings(page, 'acme')).settings).toMatchObject({
+      orgSubtitle: 'Safety alerts for staff', contactUrl: 'https://acme.example.com/help', contactEmail: 'help@acme.example.com',
+    });
+    await page.goto(`${baseURL}/acme/no-such-page`);
+    await page.locator('.header-subtitle').getByText('Safety alerts for staff').waitFor();
+    expect(await page.getByRole('link', { name: 'Contact Acme Corporation' }).getAttribute('href')).toBe('https://acme.example.com/help');
+    expect(await page.getByRole('link', { name: 'help@acme.example.com' }).getAttribute('href')).toBe('mailto:help@acme.example.com');
+    await screenshot(page, 'acme-not-found-contact');
+  });
+
   it.each(VIEWPORTS)('asks before switching organisation with unsaved changes, and before leaving ($width × $height)', async (viewport) => {
     const page = browser.page;
     await page.setViewportSize(viewport);

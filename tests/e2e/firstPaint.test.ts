@@ -43,6 +43,13 @@ describe('the first paint', () => {
     expect(textOf(page, 'noscript')).toBe(catalogue['app.noscript'].replace('{{orgName}}', name));
   });
 
+  it("shows the organisation's subtitle under its name, both in the organisation's language", async () => {
+    const page = await html('/springfield/login', 'language=ar_SA');
+    expect(page).toContain('<p class="boot-splash-name" lang="en-US" dir="auto">City of Springfield</p>');
+    expect(textOf(page, 'boot-splash-subtitle')).toBe('Emergency and community notifications');
+    expect(textOf(await html('/fedagency/login'), 'boot-splash-subtitle')).toBeUndefined();
+  });
+
   it('escapes what it puts into the page', async () => {
     const page = await html('/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login');
     expect(page).not.toContain('<script>alert(1)');

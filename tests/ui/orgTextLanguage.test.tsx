@@ -51,6 +51,28 @@ it("marks the organisation's name with the language it is written in", async () 
   expect(document.documentElement.lang).toBe('ar-SA');
 });
 
+it("shows the organisation's subtitle under its name as text, not a heading, in the name's language", async () => {
+  setLanguage('ar_SA');
+  bootPage('/springfield/login');
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  const header = screen.getByRole('banner');
+  const subtitle = header.querySelector('.header-subtitle')!;
+  expect(subtitle.tagName).toBe('P');
+  expect(subtitle.textContent).toBe('Emergency and community notifications');
+  expect(subtitle.getAttribute('lang')).toBe('en-US');
+  expect(subtitle.getAttribute('dir')).toBe('auto');
+  expect(subtitle.previousElementSibling?.className).toBe('header-name');
+  expect(within(header).queryAllByRole('heading')).toEqual([]);
+  // The banner beside it is decoration: the name and the subtitle are the text.
+  expect(header.querySelector('img.header-banner')?.getAttribute('alt')).toBe('');
+});
+
+it('shows no subtitle for an organisation without one', async () => {
+  bootPage('/acme/login');
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  expect(screen.getByRole('banner').querySelector('.header-subtitle')).toBeNull();
+});
+
 it('the deactivated page of paused offers the pages it still shows and no sign-in', async () => {
   bootPage('/paused/login');
   await screen.findByRole('heading', { name: en['error.label.page'] }, { timeout: 5000 });
@@ -59,4 +81,11 @@ it('the deactivated page of paused offers the pages it still shows and no sign-i
   expect(within(list).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Notifications', '/paused/notif']]);
   expect(within(main).queryByRole('link', { name: en['error.waysForward.login'] })).toBeNull();
   expect(within(main).getByText(en['ssp.member.portal.error.page.contact.tip'])).toBeInstanceOf(HTMLElement);
+  // Its contact (server/db/demo/orgs/paused.json), the name inside the sentences isolated as its own text.
+  const contact = within(main).getByRole('link', { name: 'Contact Paused Township' });
+  expect(contact.getAttribute('href')).toBe('https://paused-township.example.org/contact');
+  expect(contact.querySelector('bdi')?.getAttribute('lang')).toBe('en-US');
+  const email = within(main).getByRole('link', { name: 'townhall@paused-township.example.org' });
+  expect(email.getAttribute('href')).toBe('mailto:townhall@paused-township.example.org');
+  expect(email.parentElement?.textContent).toBe('Write to Paused Township: townhall@paused-township.example.org');
 });

@@ -17,6 +17,17 @@ it.each([
   else expect(screen.queryByRole('link', { name: en['error.waysForward.login'] })).toBeNull();
 });
 
+it.each([
+  ['paused', 'https://paused-township.example.org/contact'],
+  ['springfield', null],
+  ['dormant', null],
+])("the not-found page of %s links the organisation's contact page: %s", async (orgId, href) => {
+  bootPage(`/${orgId}/no-such-page`);
+  await screen.findByRole('heading', { name: en['error.404.title'] });
+  const contact = screen.queryByRole('link', { name: /^Contact / });
+  expect(contact?.getAttribute('href') ?? null).toBe(href);
+});
+
 it('offers a member their home page', async () => {
   visit('/springfield/home');
   await fetch('/rest/init/csrf?orgId=springfield');

@@ -15,6 +15,7 @@ import { demoOrgIds, fixtureOrgs } from '../fixtures/orgs.ts';
 const URL_SETTINGS: [string, (url: string) => Record<string, unknown>][] = [
   ['termsUrl', (url) => ({ termsUrl: url })],
   ['privacyUrl', (url) => ({ privacyUrl: url })],
+  ['contactUrl', (url) => ({ contactUrl: url })],
   ['publicPortal.url', (url) => ({ publicPortal: { status: 'Enabled', url, universalProfileUrl: '' } })],
   ['publicPortal.universalProfileUrl', (url) => ({ publicPortal: { status: 'Enabled', url: '', universalProfileUrl: url } })],
 ];
@@ -35,12 +36,12 @@ describe('URL settings (issue 9 row 17)', () => {
       properties: Record<string, { $ref?: string; properties?: Record<string, { $ref?: string }> }>;
     };
     expect(definitions.followableUrl?.pattern).toBe(FOLLOWABLE_URL_PATTERN);
-    const refs = [properties.termsUrl, properties.privacyUrl, properties.publicPortal?.properties?.url, properties.publicPortal?.properties?.universalProfileUrl]
+    const refs = [properties.termsUrl, properties.privacyUrl, properties.contactUrl, properties.publicPortal?.properties?.url, properties.publicPortal?.properties?.universalProfileUrl]
       .map((node) => node?.$ref);
-    expect(refs).toEqual(Array(4).fill('#/definitions/followableUrl'));
+    expect(refs).toEqual(Array(5).fill('#/definitions/followableUrl'));
     // No other setting is named like an address without the rule.
     const urlNamed = JSON.stringify(orgSettingsSchema).match(/"\w*[Uu]rl"\s*:\s*\{[^{}]*\}/g) ?? [];
-    expect(urlNamed.length).toBeGreaterThanOrEqual(4);
+    expect(urlNamed.length).toBeGreaterThanOrEqual(5);
     for (const node of urlNamed.filter((n) => !n.startsWith('"followableUrl"'))) expect(node).toContain('#/definitions/followableUrl');
   });
 
