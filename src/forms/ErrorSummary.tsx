@@ -31,6 +31,15 @@ export function errorSummaryEntries(shown: readonly TranslatedError[], labelOf: 
   return [...byPointer.values()];
 }
 
+/**
+ * Whether an entry's messages already name its field ("First name is required."): then the label is
+ * not said twice (issue 11). A message that does not ("Please enter a valid email address.") gets it in
+ * front, so two fields of one kind can be told apart.
+ */
+function namesItsField(entry: ErrorSummaryEntry): boolean {
+  return entry.label === '' || entry.messages.some((message) => message.includes(entry.label));
+}
+
 interface ErrorSummaryProps {
   /** The heading's id: SchemaForm moves the focus there after a refused submit. */
   headingId: string;
@@ -60,7 +69,7 @@ export function ErrorSummary({ headingId, idPrefix, entries, onSelect }: ErrorSu
                 onSelect(entry.pointer);
               }}
             >
-              {entry.label ? `${entry.label}: ` : ''}{entry.messages.join(' ')}
+              {namesItsField(entry) ? '' : `${entry.label}: `}{entry.messages.join(' ')}
             </a>
           </li>
         ))}
