@@ -18,12 +18,13 @@ export const TEST_MESSAGES: Record<string, string> = {
   'test.username.taken': 'This username is taken.',
 };
 
-export async function formI18n(language = 'en_US'): Promise<I18n> {
+/** `own`: the catalogue of `language` when it is not en_US (a test of another language's texts). */
+export async function formI18n(language = 'en_US', own?: Record<string, string>): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en_US',
-    resources: { en_US: { translation: { ...TEST_MESSAGES, ...catalogue } } },
+    resources: { en_US: { translation: { ...TEST_MESSAGES, ...catalogue } }, ...(own ? { [language]: { translation: own } } : {}) },
     keySeparator: false,
     nsSeparator: false,
     returnNull: false,

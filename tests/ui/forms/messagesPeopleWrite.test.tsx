@@ -4,8 +4,7 @@
  * contact fields, and the 'use as is' phone box explained beside it. Each row asserts the exact text.
  */
 import { cleanup, screen, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,26 +12,13 @@ import { FORM_BUILDERS } from '../../../schemas/forms/formBuilders.ts';
 import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import { translateFieldError } from '../../../src/forms/translate.ts';
 import { formFixtures } from '../../fixtures/formFlags.ts';
-import { TEST_MESSAGES } from './formI18n.ts';
+import { formI18n } from './formI18n.ts';
 import { renderForm } from './renderForm.tsx';
 
 const catalogue = (lang: string) => JSON.parse(readFileSync(join(process.cwd(), 'public/i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
 
 /** i18next as the app sets it up (src/i18n/i18n.ts): flat keys, en_US filling in. */
-async function i18nFor(lang: string): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en_US',
-    resources: { en_US: { translation: { ...TEST_MESSAGES, ...catalogue('en_US') } }, [lang]: { translation: catalogue(lang) } },
-    keySeparator: false,
-    nsSeparator: false,
-    returnNull: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+const i18nFor = (lang: string): Promise<I18n> => formI18n(lang, lang === 'en_US' ? undefined : catalogue(lang));
 
 afterEach(cleanup);
 
