@@ -80,7 +80,8 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
     await page.getByRole('textbox', { name: en['admin.settings.label.orgName'] }).fill('');
     await saveButton(page).click();
     const summary = page.locator('.admin-settings .error-summary');
-    await summary.getByRole('link', { name: new RegExp(`^${en['admin.settings.label.orgName']}: `) }).waitFor();
+    // "Organization name is required.": a message that names its field is not prefixed with it again.
+    await summary.getByRole('link', { name: en['jquery.validation.field.required'].replace('{{label}}', en['admin.settings.label.orgName']), exact: true }).waitFor();
   });
 
   it('edits the subtitle and the contact in the organisation section, refusing a javascript: address and a malformed e-mail', async () => {
