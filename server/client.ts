@@ -56,8 +56,10 @@ export async function devClient(): Promise<ClientApp> {
     async sendApp(request, reply) {
       const template = await vite.transformIndexHtml(request.url, await readFile(new URL('index.html', `file://${rootDir}`), 'utf8'));
       const html = renderAppShell(template, await shellTexts(request));
-      // Vite's hot reload runs an inline preamble the app's Content-Security-Policy (plugins/securityHeaders.ts) forbids.
-      reply.raw.removeHeader('content-security-policy');
+      // Vite's dev client runs an inline preamble and talks to its own WebSocket, which the app's
+      // Content-Security-Policy (plugins/securityHeaders.ts) forbids. The policy is one of the reply's
+      // headers (set once per request, not on the raw response), so it is taken off the reply.
+      reply.removeHeader('content-security-policy');
       return reply.type('text/html; charset=utf-8').send(html);
     },
     close: () => vite.close(),
