@@ -9,16 +9,15 @@
  *
  * One browser, one context per viewport and its pages in sequence keep the run short.
  */
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './browser.ts';
 import { logIn } from './portal.ts';
+import { drawn, expectShell, VIEWPORTS } from './shellChecks.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
-const axePath = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
 /** The public pages of each demo organisation: login, sign-up where it exists, recovery, the pages its flags enable, not-found. */
 const PUBLIC_PAGES: [path: string, what: string][] = [
@@ -45,52 +44,6 @@ const PUBLIC_PAGES: [path: string, what: string][] = [
   ['/paused/notif', 'notifications'],
   ['/paused/no-such-page', 'not-found'],
 ];
-
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** A page of the app is drawn: its h1 is in main and no loading bar is left. */
-async function drawn(page: Page): Promise<void> {
-  await page.locator('main#main h1').first().waitFor();
-  await page.locator('.loading-bar').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
-}
-
-/** What issue 11 asks of every page, measured in one evaluation. */
-async function shellFacts(page: Page) {
-  return page.evaluate(() => {
-    const main = document.querySelector('main');
-    const firstHeading = main?.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
-    return {
-      overflow: document.documentElement.scrollWidth - window.innerWidth,
-      h1s: document.querySelectorAll('h1').length,
-      firstHeadingInMain: firstHeading ? `${firstHeading.tagName.toLowerCase()}: ${firstHeading.textContent?.trim()}` : null,
-      h1InMain: main?.querySelector('h1')?.textContent?.trim() ?? null,
-    };
-  });
-}
-
-/** axe-core's violations of the whole document, every impact (moderate and minor included). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function expectShell(page: Page, label: string): Promise<void> {
-  await drawn(page);
-  const facts = await shellFacts(page);
-  expect(facts.overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
-  expect(facts.h1s, `${label}: number of h1`).toBe(1);
-  expect(facts.firstHeadingInMain, `${label}: first heading in main`).toBe(`h1: ${facts.h1InMain}`);
-  expect(await axeViolations(page), `${label}: axe-core violations`).toEqual([]);
-}
 
 describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
   let browser: Browser;
