@@ -134,7 +134,7 @@ describe('POST /mbr-portal/api/v1/register', () => {
   });
 
   it.each([
-    ['an unknown token', (p: { id: string; token: string }) => ({ token: `${p.token.slice(0, -1)}x` }), 404, 'publicProfile.notFound'],
+    ['an unknown token', (p: { id: string; token: string }) => ({ token: `${p.token.slice(0, -1)}${p.token.endsWith('x') ? 'y' : 'x'}` }), 404, 'publicProfile.notFound'],
     ['another profile\'s id', () => ({ publicProfileId: 'someone-else' }), 404, 'publicProfile.notFound'],
     ['another organisation', () => ({ organizationId: 'acme' }), 404, 'publicProfile.notFound'],
   ])('refuses %s', async (_name, change, status, errorCode) => {
