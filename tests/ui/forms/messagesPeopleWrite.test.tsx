@@ -79,7 +79,7 @@ describe('the contact-path minimum, before the contact fields', () => {
     expect(intro?.textContent).toBe(text);
     // Said before the first contact field.
     const firstField = section.querySelector('input, select')!;
-    expect(intro!.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(intro!.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('is not said when there is no minimum (minSignup 0)', async () => {
