@@ -12,7 +12,7 @@ import { phoneNumberKeyword } from '../rules/phoneNumber.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
 
 /** The `messages` annotation (schemas/forms/types.ts FieldMessages): carried, never validated. */
-const messagesAnnotation: KeywordDefinition = { keyword: 'messages', schemaType: 'object' };
+export const messagesAnnotation: KeywordDefinition = { keyword: 'messages', schemaType: 'object' };
 
 export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   messagesAnnotation,

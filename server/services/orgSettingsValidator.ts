@@ -5,10 +5,12 @@
  */
 import { Ajv } from 'ajv';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
+import { messagesAnnotation } from '../../schemas/forms/keywords.ts';
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false });
+// Strict, with one annotation: a setting's own message keys (`messages`, read by toFieldErrors).
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, keywords: [messagesAnnotation] });
 const validate = ajv.compile<OrgSettingsInput>(orgSettingsSchema);
 
 export type SettingsError = FieldError;

@@ -43,6 +43,8 @@ export interface SchemaFormProps<T> {
    */
   busy?: boolean;
   submitLabelKey: string;
+  /** `secondary` when another action on the page is the main one (a single sign-on organisation's login). */
+  submitKind?: 'primary' | 'secondary';
   /** The submit button's text while busy; default the builder's `ui:options.busyLabelKey`, else "Sending…". */
   busyLabelKey?: string;
   /** Read-only review (§2 review page): every value as text, no submit button. */
@@ -108,7 +110,7 @@ const NO_ERRORS: readonly FieldError[] = [];
  * focus after a refused submit of §4/§9) is messagePolicy.ts; this component feeds it rjsf's events.
  */
 export function SchemaForm<T = Record<string, unknown>>({
-  form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, busy = false, submitLabelKey, busyLabelKey, review = false,
+  form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, busy = false, submitLabelKey, submitKind = 'primary', busyLabelKey, review = false,
   idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit, onShown,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
@@ -263,7 +265,7 @@ export function SchemaForm<T = Record<string, unknown>>({
         <div className="form-actions">
           {review ? null : (
             // Never disabled while it may be pressed (issue 11): a refused submit says why instead.
-            <button type="submit" className="button button-primary" disabled={disabled} aria-disabled={busy ? true : undefined}>
+            <button type="submit" className={submitKind === 'primary' ? 'button button-primary' : 'button'} disabled={disabled} aria-disabled={busy ? true : undefined}>
               {busy ? t(busyLabelKey ?? rootOptions.busyLabelKey ?? 'form.busy.sending') : t(submitLabelKey)}
             </button>
           )}

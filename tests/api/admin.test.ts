@@ -89,8 +89,10 @@ describe('admin settings', () => {
     ['a negative minSignup', { minSignup: -1 }, '/minSignup', 'jquery.validation.invalid'],
     // Issue 11: the subtitle and the contact of the error pages, as the schema limits them.
     ['a subtitle of 151 characters', { orgSubtitle: 'x'.repeat(151) }, '/orgSubtitle', 'jquery.validation.maxlength'],
-    ['a javascript: contact address', { contactUrl: 'javascript:alert(document.cookie)' }, '/contactUrl', 'jquery.validation.invalid'],
-    ['a malformed contact e-mail', { contactEmail: 'help desk@acme' }, '/contactEmail', 'jquery.validation.invalid'],
+    // Each says what it wants: an address of the right kind (the settings' own message keys).
+    ['a javascript: contact address', { contactUrl: 'javascript:alert(document.cookie)' }, '/contactUrl', 'admin.settings.error.url'],
+    ['a terms address without its scheme', { termsUrl: 'www.acme.example/terms' }, '/termsUrl', 'admin.settings.error.url'],
+    ['a malformed contact e-mail', { contactEmail: 'help desk@acme' }, '/contactEmail', 'jquery.validation.email'],
   ])('refuses %s with field errors and saves nothing', async (_name, change, pointer, key) => {
     const session = await signIn();
     const before = await storedSettings('acme');

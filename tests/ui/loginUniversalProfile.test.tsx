@@ -3,7 +3,7 @@
  * universal-profile panel with Continue shows; login form hidden when hide-login flag set and public
  * portal not Disabled." The rules as a table (src/app/universalProfile.ts), then the page drawn.
  */
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
@@ -59,5 +59,37 @@ describe('the login page with the public portal\'s flags', () => {
     expect(screen.queryByRole('heading', { name: en['login.universalProfile.title'] })).toBeNull();
     expect(screen.getByRole('button', { name: en['login.submit'] })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: en['login.signUp.link'] }).getAttribute('href')).toBe('/springfield/new');
+  });
+});
+
+describe('the login page of an organisation with single sign-on (issue 11: its sign-in button is the main action)', () => {
+  async function drawLogin(enabledSSO: boolean, flags: FeatureFlags = FEATURE_FLAGS_OFF, url = '/springfield/login') {
+    const settings = resolveOrgSettings({ ...fixtureOrgs.springfield.input, ...portal('Enabled'), enabledSSO });
+    await renderInOrg([{ path: '/:orgId/login', element: <LoginScreen /> }], url, { settings, flags });
+    await screen.findByRole('heading', { name: en['page.title.login'] });
+    await settled();
+  }
+  const sso = () => screen.queryByRole('link', { name: en['login.sso.link'] });
+
+  it('leads with the single sign-on button, then "or" and the password form with a secondary submit', async () => {
+    await drawLogin(true, FEATURE_FLAGS_OFF, '/springfield/login?accessKey=k%201');
+    const link = sso()!;
+    expect(link.className).toContain('button-primary');
+    expect(link.getAttribute('href')).toBe('/springfield/login/sso?accessKey=k%201');
+    expect(screen.getByText(en['login.sso.or'])).toBeInstanceOf(HTMLElement);
+    const submit = screen.getByRole('button', { name: en['login.submit'] });
+    expect(submit.className).not.toContain('button-primary');
+    // The main action comes first in reading order, before the username field.
+    expect(link.compareDocumentPosition(screen.getByLabelText(en['login.username.label'], { exact: false })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('has no "or" when the password form is hidden, and no single sign-on without it', async () => {
+    await drawLogin(true, flagsWith('PUBLIC_PORTAL_HIDE_LOGIN_TO_MP'));
+    expect(sso()).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText(en['login.sso.or'])).toBeNull();
+    cleanup();
+    await drawLogin(false);
+    expect(sso()).toBeNull();
+    expect(screen.getByRole('button', { name: en['login.submit'] }).className).toContain('button-primary');
   });
 });

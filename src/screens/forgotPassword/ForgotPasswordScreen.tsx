@@ -50,7 +50,7 @@ export default function ForgotPasswordScreen() {
   };
 
   return (
-    <section className="card" aria-labelledby="forgot-password-title" data-screen="forgotPassword">
+    <section className="card card-narrow" aria-labelledby="forgot-password-title" data-screen="forgotPassword">
       <PageHeading id="forgot-password-title">{t('page.title.forgotPassword')}</PageHeading>
       {sent ? (
         <p role="status" className="notice-ok">{t('ssp.forgotPassword.send.success')}</p>

@@ -36,7 +36,7 @@ export default function ForgotUsernameScreen() {
   });
 
   return (
-    <section className="card" aria-labelledby="forgot-username-title">
+    <section className="card card-narrow" aria-labelledby="forgot-username-title">
       <PageHeading id="forgot-username-title">{t('page.title.forgotUsername')}</PageHeading>
       {status ? (
         <div role="status" className="notice-ok">

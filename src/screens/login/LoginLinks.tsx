@@ -4,7 +4,7 @@ import type { loginPageVariant } from '../../../schemas/universalProfile.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 
 /**
- * §2 Login page links, carrying accessKey (`keep`): single sign-on, forgot-username and
+ * §2 Login page links, carrying accessKey (`keep`): forgot-username and
  * forgot-password (not when the public portal hides the login form), and sign-up in a public
  * organisation, which leaves for the universal profile when the public portal's flags say so (§6).
  */
@@ -13,7 +13,6 @@ export function LoginLinks({ variant, keep }: { variant: ReturnType<typeof login
   const org = useOrg().boot.organization;
   return (
     <ul className="link-list">
-      {org.enabledSSO ? <li><Link to={`sso${keep}`}>{t('login.sso.link')}</Link></li> : null}
       {variant.hideLoginForm ? null : (
         <>
           <li><Link to={`../forgot-username${keep}`} relative="path">{t('login.forgotUsername.link')}</Link></li>
@@ -30,6 +29,21 @@ export function LoginLinks({ variant, keep }: { variant: ReturnType<typeof login
       {/* A private organisation's visitor is told how to get an account (issue 11). */}
       {org.isPublic ? null : <li className="login-private-access">{t('login.privateAccess', { orgName: org.orgName })}</li>}
     </ul>
+  );
+}
+
+/**
+ * §2 "login/sso": an organisation with single sign-on signs its people in through its identity
+ * provider, so that is the page's main action (issue 11), above the password form it keeps for the
+ * accounts that have a password.
+ */
+export function SingleSignOnAction({ keep, withPasswordForm }: { keep: string; withPasswordForm: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="login-sso">
+      <Link className="button button-primary" to={`sso${keep}`}>{t('login.sso.link')}</Link>
+      {withPasswordForm ? <p className="login-or">{t('login.sso.or')}</p> : null}
+    </div>
   );
 }
 

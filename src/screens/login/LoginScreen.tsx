@@ -8,7 +8,7 @@ import { done, FormAlert, SchemaForm, useBuiltForm, useSubmission, type FailureM
 import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
-import { LoginLinks, UniversalProfilePanel } from './LoginLinks.tsx';
+import { LoginLinks, SingleSignOnAction, UniversalProfilePanel } from './LoginLinks.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The notices of a signed-out visitor's page (src/api/flash.ts). */
@@ -37,6 +37,8 @@ export default function LoginScreen() {
   const { form, validator } = useBuiltForm(boot.orgId, boot.organization, 'login', buildLoginSchema, { featureFlags: flags }, 'signup');
   const accessKey = params.get('accessKey');
   const variant = loginPageVariant(boot.organization, flags, boot.orgId);
+  const keep = accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : '';
+  const sso = boot.organization.enabledSSO;
   const submission = useSubmission<{ username?: string; password?: string }>({}, async (values) => {
     const result = await login(boot.orgId, { username: values.username ?? '', password: values.password ?? '' });
     const answer = result.data ?? {};
@@ -57,14 +59,17 @@ export default function LoginScreen() {
   });
 
   return (
-    <section className="card" aria-labelledby="login-title" data-screen="login">
+    <section className="card card-narrow" aria-labelledby="login-title" data-screen="login">
       <PageHeading id="login-title">{t('page.title.login')}</PageHeading>
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       <FlashNotice kinds={AFTER_LEAVING} orgName={boot.organization.orgName} />
       <FormAlert message={submission.message} />
       {variant.panelUrl ? <UniversalProfilePanel url={variant.panelUrl} /> : null}
-      {variant.hideLoginForm ? null : <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" />}
-      <LoginLinks variant={variant} keep={accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : ''} />
+      {sso ? <SingleSignOnAction keep={keep} withPasswordForm={!variant.hideLoginForm} /> : null}
+      {variant.hideLoginForm ? null : (
+        <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" submitKind={sso ? 'secondary' : 'primary'} />
+      )}
+      <LoginLinks variant={variant} keep={keep} />
     </section>
   );
 }

@@ -76,7 +76,7 @@ export default function ResetPasswordScreen() {
 
   const forgotPasswordLink = <p><Link to={`${orgPath}/forgot-password`}>{t('resetPassword.forgotPassword.link')}</Link></p>;
   return (
-    <section className="card" aria-labelledby="reset-password-title" data-screen="resetPassword">
+    <section className="card card-narrow" aria-labelledby="reset-password-title" data-screen="resetPassword">
       <PageHeading id="reset-password-title">{t('page.title.resetPassword')}</PageHeading>
       {!token && !expired ? (
         <><p className="notice">{t('resetPassword.noToken')}</p>{forgotPasswordLink}</>
