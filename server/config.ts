@@ -42,7 +42,37 @@ export interface Config {
   metricsToken: string | null;
   /** A second port (METRICS_PORT, on HOST) serving only `/metrics`; null: `/metrics` is on PORT, if METRICS_TOKEN is set. */
   metricsPort: number | null;
+  /**
+   * The Twilio-compatible REST API SMS and voice paths are delivered through (SMS_API_URL, SMS_ACCOUNT_SID,
+   * SMS_AUTH_TOKEN, SMS_FROM); null when none of the three credentials is set: those paths go to the delivery outbox.
+   */
+  sms: SmsApiConfig | null;
+  /** Slack's Web API for `chat.postMessage` (SLACK_API_URL, SLACK_BOT_TOKEN); null without a bot token. */
+  slackBot: SlackBotConfig | null;
+  /** What a member's Slack incoming-webhook address must start with (SLACK_WEBHOOK_PREFIX): the server posts nowhere else. */
+  slackWebhookPrefix: string;
 }
+
+/** A Twilio-compatible REST API: `POST {apiUrl}/2010-04-01/Accounts/{accountSid}/Messages.json` and `Calls.json`. */
+export interface SmsApiConfig {
+  /** Without a trailing slash. */
+  apiUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164). */
+  from: string;
+}
+
+/** Slack's Web API with a bot token (`chat.postMessage`, `users.lookupByEmail`). */
+export interface SlackBotConfig {
+  /** Without a trailing slash. */
+  apiUrl: string;
+  botToken: string;
+}
+
+export const DEFAULT_SMS_API_URL = 'https://api.twilio.com';
+export const DEFAULT_SLACK_API_URL = 'https://slack.com/api';
+export const DEFAULT_SLACK_WEBHOOK_PREFIX = 'https://hooks.slack.com/services/';
 
 /** Which X-Forwarded-For entries are believed: none, the last `n` hops, or those added by these addresses. */
 export type TrustProxy = false | number | string[];
@@ -92,6 +122,10 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
     throw new ConfigError(`METRICS_PORT must be a port number other than PORT's, got "${env.METRICS_PORT}"`);
   }
+  const sms = smsApiOf(env);
+  const slackBot = slackBotOf(env);
+  const slackWebhookPrefix = env.SLACK_WEBHOOK_PREFIX?.trim() || DEFAULT_SLACK_WEBHOOK_PREFIX;
+  if (!isHttpUrl(slackWebhookPrefix)) throw new ConfigError(`SLACK_WEBHOOK_PREFIX must be an http:// or https:// address, got "${slackWebhookPrefix}"`);
   if (demo === '0' && !publicUrl) {
     throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
       + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
@@ -110,7 +144,48 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     mailFrom,
     metricsToken,
     metricsPort,
+    sms,
+    slackBot,
+    slackWebhookPrefix,
   };
+}
+
+/**
+ * SMS_*: the SMS and voice adapter is on when the account, its token and the sending number are all
+ * set; a part of them is a mistake worth stopping for (the paths would silently stay in the outbox).
+ */
+function smsApiOf(env: NodeJS.ProcessEnv): SmsApiConfig | null {
+  const accountSid = env.SMS_ACCOUNT_SID?.trim() || '';
+  const authToken = env.SMS_AUTH_TOKEN?.trim() || '';
+  const from = env.SMS_FROM?.trim() || '';
+  if (!accountSid && !authToken && !from) return null;
+  const missing = [['SMS_ACCOUNT_SID', accountSid], ['SMS_AUTH_TOKEN', authToken], ['SMS_FROM', from]].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length) throw new ConfigError(`${missing.join(' and ')} must be set as well: SMS and voice need SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(accountSid)) throw new ConfigError('SMS_ACCOUNT_SID must be an account id such as AC0123… (letters and digits)');
+  if (!/^[\x21-\x7e]{1,200}$/.test(authToken)) throw new ConfigError('SMS_AUTH_TOKEN must be printable ASCII without spaces');
+  if (!/^\+[1-9]\d{6,14}$/.test(from)) throw new ConfigError(`SMS_FROM must be a phone number in E.164 form such as +12175550100, got "${from}"`);
+  const apiUrl = env.SMS_API_URL?.trim() || DEFAULT_SMS_API_URL;
+  if (!isHttpUrl(apiUrl)) throw new ConfigError(`SMS_API_URL must be an http:// or https:// address, got "${apiUrl}"`);
+  return { apiUrl: apiUrl.replace(/\/+$/, ''), accountSid, authToken, from };
+}
+
+/** SLACK_BOT_TOKEN turns `chat.postMessage` on, at SLACK_API_URL (Slack's own by default). */
+function slackBotOf(env: NodeJS.ProcessEnv): SlackBotConfig | null {
+  const botToken = env.SLACK_BOT_TOKEN?.trim() || '';
+  const apiUrl = env.SLACK_API_URL?.trim() || DEFAULT_SLACK_API_URL;
+  if (!isHttpUrl(apiUrl)) throw new ConfigError(`SLACK_API_URL must be an http:// or https:// address, got "${apiUrl}"`);
+  if (!botToken) return null;
+  if (!/^[\x21-\x7e]{1,500}$/.test(botToken)) throw new ConfigError('SLACK_BOT_TOKEN must be printable ASCII without spaces (xoxb-…)');
+  return { apiUrl: apiUrl.replace(/\/+$/, ''), botToken };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -336,3 +336,52 @@ export const publicProfiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.profileId] }), uniqueIndex('public_profiles_token_idx').on(t.tokenHash)],
 );
+
+/**
+ * Every delivery to a contact path (issue 12 "Test notification, for real"; server/services/delivery/):
+ * one row per attempt, whatever became of it, with the adapter that took it and its outcome —
+ * `sent` (the provider accepted it), `failed` (with the provider's error code) or `queued`. A
+ * `queued` row is the delivery outbox: a path type no adapter speaks, or whose adapter is not
+ * configured, is written here and nowhere else (the demo mailbox lists it), so only those rows keep
+ * the full address and the text; every other row keeps the address masked and no text (a
+ * confirmation code is never kept in the clear once it went out).
+ */
+export const deliveryOutbox = pgTable(
+  'delivery_outbox',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id').notNull().generatedAlwaysAsIdentity(),
+    /** The member it was for; the rows go with the account. */
+    contactId: integer('contact_id'),
+    /** §3 Contact path type (EMAIL, SMS, PHONE, …). */
+    pathType: text('path_type').notNull(),
+    /** The full address: only on `queued` rows (what would have been sent, to whom). */
+    recipient: text('recipient'),
+    /** The address masked (`+•••••••0134`, `a•••@example.org`): on every row. */
+    recipientMasked: text('recipient_masked').notNull(),
+    /** What it was for (services/delivery DeliveryKind: test, confirmation, …). */
+    kind: text('kind').notNull(),
+    /** Which adapter took it: email, sms, voice, slackWebhook, slackApi, or outbox. */
+    adapter: text('adapter').notNull(),
+    /** sent, queued or failed. */
+    outcome: text('outcome').notNull(),
+    /** Subject and text: only on `queued` rows. */
+    subject: text('subject'),
+    text: text('text'),
+    /** The provider's id of what it accepted (a Twilio SID, a Slack ts, a mail_outbox id). */
+    providerId: text('provider_id'),
+    /** Why it failed or was queued, as a code (`twilio.21211`, `slack.channel_not_found`, `delivery.notConfigured`). */
+    errorCode: text('error_code'),
+    /** The provider's message or what happened, without the full address. */
+    detail: text('detail'),
+    /** HTTP requests made (retries included). */
+    requests: integer('requests').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.deliveryId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+    index('delivery_outbox_org_created_idx').on(t.orgId, t.createdAt),
+    index('delivery_outbox_created_idx').on(t.createdAt),
+  ],
+);
