@@ -26,6 +26,7 @@ import adminScope from './routes/admin/index.ts';
 import demoScope from './routes/demo/index.ts';
 import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
+import { createDelivery, type Delivery } from './services/delivery/createDelivery.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { startOrgCache, type OrgCache, type OrgCacheOptions } from './services/orgCache.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the portal's e-mails: an outbox row first, then SMTP when configured (services/mail.ts). */
     mailer: Mailer;
+    /** Sends to a contact path through its adapter, or to the delivery outbox (services/delivery/). */
+    delivery: Delivery;
     /** Organisation settings, flags, help tips and banners from memory (services/orgCache.ts). */
     orgCache: OrgCache;
   }
@@ -59,6 +62,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The mail adapter; without one, mails stay in the outbox of the same database (no SMTP). */
   mailer?: Mailer;
+  /**
+   * The delivery layer (SMS, voice, Slack, e-mail through the mailer); without one, every path but
+   * e-mail goes to the delivery outbox (no SMS API, no Slack bot).
+   */
+  delivery?: Delivery;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
   /** How long a client may take to send a request (http/timeouts.ts; tests set them low). */
@@ -99,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   // Deliveries under way write their outcome to the database: let them finish before it closes.
   app.addHook('onClose', async () => mailer.settle());
+  const delivery = options.delivery ?? createDelivery({ db, mailer, log: app.log });
+  app.decorate('delivery', delivery);
   // Expired sessions, links, keys, counts and old mails: swept now and then on a schedule, stopped
   // (and a sweep under way awaited) before the database closes.
   const sweeper = startSweeping(db, app.log, options.sweepIntervalMs);
@@ -144,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, delivery, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

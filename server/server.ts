@@ -31,6 +31,7 @@ import { openDatabase } from './db/client.ts';
 import { initializeDataDir } from './initDataDir.ts';
 import { startMetricsServer, type MetricsServer } from './metricsServer.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
+import { createDelivery } from './services/delivery/createDelivery.ts';
 import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
 
@@ -59,6 +60,11 @@ async function main() {
   const mailer = createMailer({
     db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: { error: (details, message) => app.log.error(details, message) },
   });
+  // SMS, voice and Slack through their providers when configured; every other path to the delivery outbox.
+  const delivery = createDelivery({
+    db: database.db, mailer, sms: config.sms, slackBot: config.slackBot, slackWebhookPrefix: config.slackWebhookPrefix,
+    log: { info: (details, message) => app.log.info(details, message), warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) },
+  });
   const client = config.dev ? await devClient() : await builtClient();
   const app = await buildApp({
     db: database.db,
@@ -69,6 +75,7 @@ async function main() {
     publicUrl: config.publicUrl,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     mailer,
+    delivery,
     metrics: { token: config.metricsToken, separatePort: config.metricsPort !== null },
   });
   let metricsServer: MetricsServer | null = null;
@@ -111,6 +118,8 @@ async function main() {
   if (metricsServer) console.log(`metrics: ${metricsServer.address}/metrics${config.metricsToken ? ' (bearer token METRICS_TOKEN)' : ''}`);
   else if (config.metricsToken) console.log(`metrics: ${address}/metrics (bearer token METRICS_TOKEN)`);
   console.log(mailer.delivers ? 'mail: delivered through SMTP_URL' : `mail: no SMTP_URL, mails stay in the outbox${config.demo ? ` (demo mailbox ${address}/mails)` : ''}`);
+  console.log(`delivery: SMS and voice ${config.sms ? `through ${config.sms.apiUrl}` : 'to the delivery outbox (no SMS_ACCOUNT_SID)'}; `
+    + `Slack ${config.slackBot ? `bot through ${config.slackBot.apiUrl}` : 'webhooks only, other addresses to the delivery outbox (no SLACK_BOT_TOKEN)'}`);
   if (adminPassword) {
     console.log(`admin preview: ${address}/admin  ·  user admin${config.adminPassword ? ' (password from ADMIN_PASSWORD)' : ` / ${DEMO_ADMIN_PASSWORD}`}`);
   }

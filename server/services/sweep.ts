@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { deleteExpiredAccessKeys } from '../repositories/accessKeys.ts';
 import { deleteExpiredAdminSessions } from '../repositories/admins.ts';
+import { deleteDeliveriesBefore, trimDeliveries } from '../repositories/deliveryOutbox.ts';
 import { deleteMailsBefore, trimOutboxes } from '../repositories/mailOutbox.ts';
 import { deletePreviewModulesBefore } from '../repositories/previewValidatorModules.ts';
 import { deleteSpentResets } from '../repositories/passwordResets.ts';
@@ -18,7 +19,7 @@ import { deleteThrottlesBefore } from '../repositories/throttle.ts';
 
 /** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-/** Mails are kept this long in the outbox (sent, failed or never sent)… */
+/** Mails are kept this long in the outbox (sent, failed or never sent), and so are delivery attempts… */
 export const OUTBOX_DAYS = 30;
 /** …and at most this many per organisation (the demo mailbox shows the newest 50). */
 export const OUTBOX_PER_ORGANIZATION = 1000;
@@ -33,7 +34,8 @@ export const PREVIEW_MODULES_KEPT_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what has expired: sessions (their sign-ins with them), administrator sessions, throttle
  * counts past their window, used or expired reset links, expired access keys and public profiles,
- * mails older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of an organisation,
+ * mails and delivery attempts older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of
+ * an organisation (each table on its own),
  * the admin preview's form validators older than a day.
  * Answers false when another process was sweeping (nothing done here).
  */
@@ -47,6 +49,8 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteExpiredPublicProfiles(tx);
     await deleteMailsBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
     await trimOutboxes(tx, OUTBOX_PER_ORGANIZATION);
+    await deleteDeliveriesBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
+    await trimDeliveries(tx, OUTBOX_PER_ORGANIZATION);
     await deletePreviewModulesBefore(tx, new Date(now - PREVIEW_MODULES_KEPT_MS));
   });
 }

@@ -1,0 +1,35 @@
+/** Queries on `delivery_outbox` (services/delivery/): one row per delivery attempt; `queued` rows are the outbox. */
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { deliveryOutbox } from '../db/schema.ts';
+
+export type DeliveryRow = typeof deliveryOutbox.$inferSelect;
+export type NewDeliveryRow = Omit<typeof deliveryOutbox.$inferInsert, 'deliveryId' | 'createdAt'>;
+
+/** Records one attempt; answers its id. */
+export async function insertDelivery(db: Db, row: NewDeliveryRow): Promise<number> {
+  const [inserted] = await db.insert(deliveryOutbox).values(row).returning({ deliveryId: deliveryOutbox.deliveryId });
+  return inserted!.deliveryId;
+}
+
+/** The newest `limit` attempts of an organisation, newest first (the demo mailbox). */
+export function findNewestDeliveries(db: Db, orgId: string, limit: number): Promise<DeliveryRow[]> {
+  return db.select().from(deliveryOutbox).where(eq(deliveryOutbox.orgId, orgId))
+    .orderBy(desc(deliveryOutbox.createdAt), desc(deliveryOutbox.deliveryId)).limit(limit);
+}
+
+/** Removes the attempts recorded before `before` (the sweep, services/sweep.ts). */
+export async function deleteDeliveriesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(deliveryOutbox).where(lt(deliveryOutbox.createdAt, before));
+}
+
+/** Keeps the newest `keep` attempts of each organisation and removes the older ones (one statement). */
+export async function trimDeliveries(db: Db, keep: number): Promise<void> {
+  await db.execute(sql`
+    delete from ${deliveryOutbox} where (org_id, delivery_id) in (
+      select org_id, delivery_id from (
+        select org_id, delivery_id, row_number() over (partition by org_id order by created_at desc, delivery_id desc) as newer
+        from ${deliveryOutbox}
+      ) ranked where newer > ${keep}
+    )`);
+}
