@@ -1,11 +1,12 @@
 /**
  * The demo mode's calls (not calls of §7; answered only when DEMO is on, 404 `demo.off` otherwise):
  * `GET /rest/demo/organizations` (the root page's organisations and the demo login) and
- * `GET /rest/demo/mails?orgId` (the demo mailbox). Conventions: common.ts.
+ * `GET /rest/demo/mails?orgId` (the demo mailbox) and `GET /rest/demo/deliveries?orgId` (its delivery
+ * outbox section). Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
 
-export { OrgIdQuery as DemoMailsQuery } from './common.ts';
+export { OrgIdQuery as DemoMailsQuery, OrgIdQuery as DemoDeliveriesQuery } from './common.ts';
 
 /** One organisation the root page lists (schemas/demo.ts DemoOrganization). */
 export const DemoOrganization = Type.Object({ orgId: Type.String(), orgName: Type.String(), description: Type.String() });
@@ -28,3 +29,24 @@ export const DemoMail = Type.Object({
 
 export const DemoMails = Type.Object({ mails: Type.Array(DemoMail) });
 export type DemoMails = Static<typeof DemoMails>;
+
+/**
+ * One delivery attempt to a contact path (schemas/demo.ts DemoDelivery; server/services/delivery/):
+ * `recipient` and `text` only on `queued` outbox entries, `recipientMasked` on every one.
+ */
+export const DemoDelivery = Type.Object({
+  deliveryId: Type.Integer(),
+  pathType: Type.String(),
+  recipient: Type.Union([Type.String(), Type.Null()]),
+  recipientMasked: Type.String(),
+  kind: Type.String(),
+  adapter: Type.String(),
+  outcome: Type.Union([Type.Literal('sent'), Type.Literal('queued'), Type.Literal('failed')]),
+  subject: Type.Union([Type.String(), Type.Null()]),
+  text: Type.Union([Type.String(), Type.Null()]),
+  errorCode: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+
+export const DemoDeliveries = Type.Object({ deliveries: Type.Array(DemoDelivery) });
+export type DemoDeliveries = Static<typeof DemoDeliveries>;

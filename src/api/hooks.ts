@@ -7,7 +7,7 @@ import type { ApiErrorBody } from '../../schemas/boot.ts';
 import type { HelpType } from '../../schemas/helpTypes.ts';
 import { init, initAccount, initCountries, initCsrf } from './boot.ts';
 import { setCsrfToken, type ApiResult } from './client.ts';
-import { demoMails, demoOrganizations } from './demo.ts';
+import { demoDeliveries, demoMails, demoOrganizations } from './demo.ts';
 import { featureFlags } from './featureFlags.ts';
 import { helpAndAnswer } from './pages.ts';
 
@@ -81,6 +81,13 @@ export function useDemoOrganizations() {
 /** Demo mode's mailbox: refetched when the tab regains focus, so a mail sent from another tab shows up on return. */
 export function useDemoMails(orgId: string | null) {
   return useSWR(orgId ? ['demoMails', orgId] : null, async () => (await ok(demoMails(orgId!))).mails, {
+    shouldRetryOnError: false,
+  });
+}
+
+/** Demo mode's delivery outbox (SMS, voice, Slack, pager …), refetched like the mailbox. */
+export function useDemoDeliveries(orgId: string | null) {
+  return useSWR(orgId ? ['demoDeliveries', orgId] : null, async () => (await ok(demoDeliveries(orgId!))).deliveries, {
     shouldRetryOnError: false,
   });
 }

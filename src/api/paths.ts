@@ -17,6 +17,7 @@ export const paths = {
   banner: (orgId: string) => `/${seg(orgId)}/banner`,
   demoOrganizations: '/rest/demo/organizations',
   demoMails: '/rest/demo/mails',
+  demoDeliveries: '/rest/demo/deliveries',
 
   // The admin live preview (issue 3; not a call of §7)
   adminLogin: '/admin/api/login',

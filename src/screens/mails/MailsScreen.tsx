@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DemoMail } from '../../../schemas/demo.ts';
-import { useDemoMails, useDemoOrganizations } from '../../api/hooks.ts';
+import type { DemoDelivery, DemoMail } from '../../../schemas/demo.ts';
+import { useDemoDeliveries, useDemoMails, useDemoOrganizations } from '../../api/hooks.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -9,7 +9,9 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * The demo mailbox `/mails`: with no SMTP server configured, the mails the portal sends stay in its
- * outbox, and here they can be read per organisation (ARCHITECTURE.md "a demo mail viewer").
+ * outbox, and here they can be read per organisation (ARCHITECTURE.md "a demo mail viewer"). Below
+ * them, the delivery outbox: what was sent to the other contact paths (SMS, voice, Slack, pager …),
+ * with the text of what no provider was configured for (a confirmation code, a test notification).
  */
 export function MailsScreen({ orgId: requestedOrgId }: { orgId: string | null }) {
   const { t } = useTranslation();
@@ -19,6 +21,7 @@ export function MailsScreen({ orgId: requestedOrgId }: { orgId: string | null })
   const orgs = organizations.data?.organizations ?? [];
   const orgId = orgs.some((org) => org.orgId === chosen) ? chosen : (orgs[0]?.orgId ?? null);
   const mails = useDemoMails(orgId);
+  const deliveries = useDemoDeliveries(orgId);
 
   function choose(next: string) {
     setChosen(next);
@@ -42,11 +45,19 @@ export function MailsScreen({ orgId: requestedOrgId }: { orgId: string | null })
                 {orgs.map((org) => <option key={org.orgId} value={org.orgId}>{org.orgName}</option>)}
               </select>
             </label>{' '}
-            <button type="button" onClick={() => void mails.mutate()}>{t('mails.refresh')}</button>
+            <button type="button" onClick={() => void Promise.all([mails.mutate(), deliveries.mutate()])}>{t('mails.refresh')}</button>
           </p>
           {mails.data?.length === 0 ? <p className="card">{t('mails.empty')}</p> : null}
           {mails.data?.map((mail) => <MailCard key={mail.mailId} mail={mail} />)}
         </>
+      ) : null}
+      {organizations.data && deliveries.data ? (
+        <section aria-labelledby="deliveries-heading">
+          <h2 id="deliveries-heading">{t('mails.deliveries.title')}</h2>
+          <p>{t('mails.deliveries.intro')}</p>
+          {deliveries.data.length === 0 ? <p className="card">{t('mails.deliveries.empty')}</p> : null}
+          {deliveries.data.map((delivery) => <DeliveryCard key={delivery.deliveryId} delivery={delivery} />)}
+        </section>
       ) : null}
       <p><a href="/">{t('mails.back')}</a></p>
     </PlainChrome>
@@ -63,6 +74,24 @@ function MailCard({ mail }: { mail: DemoMail }) {
       <p>{t('mails.meta', { recipient: mail.recipient, date: format(mail.createdAt) })}</p>
       {mail.sentAt ? <p>{t('mails.delivered', { date: format(mail.sentAt) })}</p> : null}
       <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><LinkedText text={mail.text} /></div>
+    </article>
+  );
+}
+
+/** One delivery attempt: to which path and address, how it went, and the text when it stayed in the outbox. */
+function DeliveryCard({ delivery }: { delivery: DemoDelivery }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const date = new Date(delivery.createdAt).toLocaleString(i18n.language.replace('_', '-'));
+  const outcome = delivery.outcome === 'sent'
+    ? t('mails.deliveries.sent', { date })
+    : delivery.outcome === 'queued' ? t('mails.deliveries.queued', { date }) : t('mails.deliveries.failed', { date, errorCode: delivery.errorCode ?? '' });
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('mails.deliveries.to', { pathType: delivery.pathType, recipient: delivery.recipient ?? delivery.recipientMasked })}</h3>
+      <p>{outcome}</p>
+      {delivery.subject ? <p><strong>{delivery.subject}</strong></p> : null}
+      {delivery.text ? <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><LinkedText text={delivery.text} /></div> : null}
     </article>
   );
 }
