@@ -7,6 +7,7 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
       smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null, metricsToken: null, metricsPort: null,
+      sms: null, slackBot: null, slackWebhookPrefix: 'https://hooks.slack.com/services/',
     });
   });
 
@@ -16,10 +17,14 @@ describe('readConfig', () => {
       ADMIN_PASSWORD: 'correct horse battery', PUBLIC_URL: 'https://alerts.example.org/',
       SMTP_URL: 'smtps://portal:secret@mail.example.org:465', MAIL_FROM: 'City portal <portal@example.org>',
       METRICS_TOKEN: 'a-scraper-token-0123456789', METRICS_PORT: '9464',
+      SMS_API_URL: 'https://sms.example.org/', SMS_ACCOUNT_SID: 'AC0123', SMS_AUTH_TOKEN: 'sms-secret', SMS_FROM: '+12175550100',
+      SLACK_API_URL: 'https://slack.example.org/api', SLACK_BOT_TOKEN: 'xoxb-1-2', SLACK_WEBHOOK_PREFIX: 'https://hooks.example.org/',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
       publicUrl: 'https://alerts.example.org', metricsToken: 'a-scraper-token-0123456789', metricsPort: 9464,
+      sms: { apiUrl: 'https://sms.example.org', accountSid: 'AC0123', authToken: 'sms-secret', from: '+12175550100' },
+      slackBot: { apiUrl: 'https://slack.example.org/api', botToken: 'xoxb-1-2' }, slackWebhookPrefix: 'https://hooks.example.org/',
     });
   });
 
@@ -27,6 +32,18 @@ describe('readConfig', () => {
   it('treats an empty METRICS_TOKEN or METRICS_PORT as none', () => {
     expect(readConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '' })).toMatchObject({ metricsToken: null, metricsPort: null });
     expect(readConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
+  });
+
+  // Issue 12: the delivery adapters; the SMS API's default is Twilio's own, and a part of its credentials is refused.
+  it('reads the SMS and Slack adapters, refusing half a configuration', () => {
+    expect(readConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'tok', SMS_FROM: '+12175550100' }).sms)
+      .toEqual({ apiUrl: 'https://api.twilio.com', accountSid: 'AC1', authToken: 'tok', from: '+12175550100' });
+    expect(() => readConfig({ SMS_ACCOUNT_SID: 'AC1' })).toThrow(/^SMS_AUTH_TOKEN and SMS_FROM must be set as well/);
+    expect(() => readConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'tok', SMS_FROM: '2175550100' })).toThrow(/^SMS_FROM must be a phone number in E\.164 form/);
+    expect(() => readConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'tok', SMS_FROM: '+12175550100', SMS_API_URL: 'ftp://x' })).toThrow(/^SMS_API_URL must be/);
+    expect(readConfig({ SLACK_BOT_TOKEN: 'xoxb-1' }).slackBot).toEqual({ apiUrl: 'https://slack.com/api', botToken: 'xoxb-1' });
+    expect(() => readConfig({ SLACK_API_URL: 'slack.com' })).toThrow(/^SLACK_API_URL must be/);
+    expect(() => readConfig({ SLACK_WEBHOOK_PREFIX: 'hooks' })).toThrow(/^SLACK_WEBHOOK_PREFIX must be/);
   });
 
   it('takes smtp:// as well as smtps://, and treats an empty SMTP_URL as none', () => {
