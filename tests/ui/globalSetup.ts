@@ -11,6 +11,7 @@ import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
+import type { DeliveryMessage } from '../../server/services/delivery/deliveryMessage.ts';
 import { normalizeSecurityAnswer } from '../../server/services/passwordChecks.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
 import { createTestApp } from '../support/testApp.ts';
@@ -49,6 +50,9 @@ export default async function setup(project: TestProject) {
         const queued = await app.mailer.send(req.query.orgId, { kind: 'other', ...req.body });
         return { mailId: queued?.mailId ?? null };
       });
+      // A delivery through the app's delivery layer (no SMS API or Slack bot here: SMS, voice and the rest go to the delivery outbox).
+      app.post<{ Querystring: { orgId: string }; Body: Omit<DeliveryMessage, 'orgId' | 'contactId'> }>('/test/delivery', async (req) =>
+        app.delivery.deliver({ ...req.body, orgId: req.query.orgId, contactId: null }));
     },
   });
   // The demo administrator, as `npm start` makes it: the sign-up tests invite members through the admin API.

@@ -1,7 +1,7 @@
 /**
  * The demo mailbox `/mails` in happy-dom against the real API (tests/ui/globalSetup.ts): a mail the
  * app's mailer sent (no SMTP, so it stays in the outbox) is listed with its text, the addresses in the
- * text are links, and nothing of the text is read as HTML.
+ * text are links, and nothing of the text is read as HTML; below them, the delivery outbox.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,6 +72,21 @@ describe('the demo mailbox', () => {
     const select = (await screen.findByRole('combobox', { name: 'Organization' })) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe(select.options[0]!.value));
     expect(select.value).not.toBe('');
+  });
+
+  // Issue 12: what no provider took stays in the delivery outbox, listed below the mails with its text.
+  it('lists the delivery outbox below the mails: an SMS with its number and text', async () => {
+    const response = await fetch('/test/delivery?orgId=fedagency', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pathType: 'SMS', address: '+12175550134', kind: 'confirmation', text: 'Your confirmation code is 482913' }),
+    });
+    expect(await response.json()).toMatchObject({ outcome: 'queued', adapter: 'outbox' });
+    boot('/mails?orgId=fedagency');
+
+    const section = await screen.findByRole('region', { name: 'Other contact paths' });
+    const entry = await within(section).findByRole('article', { name: 'SMS to +12175550134' });
+    expect(within(entry).getByText(/^Kept in the outbox · /)).toBeInstanceOf(HTMLElement);
+    expect(within(entry).getByText('Your confirmation code is 482913')).toBeInstanceOf(HTMLElement);
   });
 
   it('is linked from the root page', async () => {
