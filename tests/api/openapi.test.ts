@@ -114,6 +114,7 @@ describe('the OpenAPI document at /docs/json', () => {
       ['GET', '/admin/api/orgs', 'admin', [{ adminSession: [] }]],
       ['PUT', '/admin/api/orgs/{orgId}/settings', 'admin', [{ adminSession: [], csrfToken: [] }]],
       ['GET', '/rest/demo/mails', 'demo', undefined],
+      ['GET', '/rest/demo/deliveries', 'demo', undefined],
     ];
     for (const [method, path, tag, security] of cases) {
       const op = operation(method, path);
@@ -134,7 +135,7 @@ describe('the OpenAPI document at /docs/json', () => {
     expect(response.statusCode).toBe(200);
     const live = response.json() as Document;
     expect(Object.keys(live.paths).filter((path) => path.startsWith('/rest/demo/'))).toEqual([]);
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/rest/demo/')).sort()).toEqual(['/rest/demo/mails', '/rest/demo/organizations']);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/rest/demo/')).sort()).toEqual(['/rest/demo/deliveries', '/rest/demo/mails', '/rest/demo/organizations']);
     expect(live.tags.map((tag) => tag.name)).toContain('account');
     expect(openApiProblems(live)).toEqual([]);
   });
