@@ -428,7 +428,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
       <div className="admin-mode">
         <label>
           {t('admin.preview.mode')}{' '}
-          <select className="input" value={mode} onChange={(e) => { setMode(e.target.value as FormMode); setResult(null); }} aria-describedby="preview-mode-help preview-mode-address">
+          <select className="input" value={mode} onChange={(e) => { setMode(e.target.value as FormMode); setResult(null); }} aria-describedby={screen && settings ? 'preview-mode-help preview-mode-address' : 'preview-mode-help'}>
             {modes.map((m) => <option key={m} value={m}>{t(`admin.mode.${m}`)}</option>)}
           </select>
         </label>
