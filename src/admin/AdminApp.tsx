@@ -305,6 +305,31 @@ const PREVIEW_COMPILE_DELAY_MS = 300;
 /** The preview's two views (issue 11): the form alone, or the whole member page around it. */
 type PreviewView = 'form' | 'page';
 
+interface ChoicesProps<T extends string> {
+  /** The id of the visible label; the group is named by it. */
+  id: string;
+  label: string;
+  describedBy?: string;
+  choices: readonly T[];
+  value: T;
+  onChange: (choice: T) => void;
+  labelOf: (choice: T) => string;
+}
+
+/** One of a few choices as a row of buttons, the chosen one pressed (aria-pressed), under a visible label. */
+function Choices<T extends string>({ id, label, describedBy, choices, value, onChange, labelOf }: ChoicesProps<T>) {
+  return (
+    <div className="admin-bar" role="group" aria-labelledby={id} aria-describedby={describedBy}>
+      <span id={id}>{label}</span>
+      {choices.map((choice) => (
+        <button key={choice} type="button" className="button button-small" aria-pressed={value === choice} onClick={() => onChange(choice)}>
+          {labelOf(choice)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettings; current: OrgSettingsInput }) {
   const { t } = useTranslation();
   const { screens } = useScreenRegistry();
@@ -410,14 +435,7 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
   return (
     <section className="card admin-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{t('admin.preview.title')}</h2>
-      <div className="admin-bar" role="group" aria-labelledby="preview-view-label">
-        <span id="preview-view-label">{t('admin.preview.view')}</span>
-        {(['form', 'page'] as const).map((choice) => (
-          <button key={choice} type="button" className="button button-small" aria-pressed={view === choice} onClick={() => setView(choice)}>
-            {t(`admin.preview.view.${choice}`)}
-          </button>
-        ))}
-      </div>
+      <Choices id="preview-view" label={t('admin.preview.view')} choices={['form', 'page'] as const} value={view} onChange={setView} labelOf={(choice) => t(`admin.preview.view.${choice}`)} />
       <div className="admin-bar" role="group" aria-label={t('admin.preview.form')}>
         {PREVIEW_FORMS.map((choice) => (
           <button key={choice} type="button" className="button button-small" aria-pressed={choice === name} onClick={() => pickForm(choice)}>
@@ -441,14 +459,10 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
       </div>
       {view === 'page' ? (
         <div className="admin-mode">
-          <div className="admin-bar" role="group" aria-labelledby="preview-viewer-label" aria-describedby="preview-viewer-help">
-            <span id="preview-viewer-label">{t('admin.preview.viewer')}</span>
-            {(['visitor', 'member'] as const).map((choice) => (
-              <button key={choice} type="button" className="button button-small" aria-pressed={viewer === choice} onClick={() => setViewer(choice)}>
-                {t(`admin.preview.viewer.${choice}`)}
-              </button>
-            ))}
-          </div>
+          <Choices
+            id="preview-viewer" label={t('admin.preview.viewer')} describedBy="preview-viewer-help"
+            choices={['visitor', 'member'] as const} value={viewer} onChange={setViewer} labelOf={(choice) => t(`admin.preview.viewer.${choice}`)}
+          />
           <p id="preview-viewer-help" className="field-help">{t('admin.preview.viewerHelp')}</p>
         </div>
       ) : null}
