@@ -8,12 +8,12 @@
  * used by keyboard switches the previewed page without leaving /admin.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { launchBrowser, screenshot, useBrowser } from './browser.ts';
 import { adminSignIn, storedSettings } from './portal.ts';
-import { axeViolations, VIEWPORTS } from './shellChecks.ts';
+import { axeViolations, newCheckedPage, VIEWPORTS } from './shellChecks.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
@@ -125,16 +125,7 @@ describe.skipIf(!chromiumPath)('the admin preview\'s whole-page view in Chromium
     await browser?.close();
   });
 
-  /** A context of its own: axe-core is injected as a script tag, which the portal's CSP would refuse. */
-  async function newPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    context.on('close', () => expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]));
-    return { context, page };
-  }
+  const newPage = (viewport: { width: number; height: number }) => newCheckedPage(browser, baseURL, viewport);
 
   /** One h1 (the admin page's), one banner, contentinfo and main, no sideways scroll, no axe-core violation. */
   async function expectAccessible(page: Page, label: string) {
@@ -171,8 +162,8 @@ describe.skipIf(!chromiumPath)('the admin preview\'s whole-page view in Chromium
     await unclip.evaluate((style) => style.parentNode?.removeChild(style));
   }
 
-  // 200 % zoom of a 1280 × 900 window is a 640 × 450 layout viewport.
-  const SIZES = [...VIEWPORTS, { name: 'zoom200', width: 640, height: 450 }] as const;
+  // The narrowest phone the admin page is drawn for (360 px), and 200 % zoom of a 1280 × 900 window: a 640 × 450 layout viewport.
+  const SIZES = [...VIEWPORTS, { name: 'narrow', width: 360, height: 800 }, { name: 'zoom200', width: 640, height: 450 }] as const;
 
   it.each(SIZES)('at $width × $height ($name): the member page with its header, navigation and footer, accessible as a visitor and as a member', async ({ name, width, height }) => {
     const { context, page } = await newPage({ width, height });
