@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
+import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
+import { FORM_BUILDERS } from '../../schemas/forms/formBuilders.ts';
 import { previewFlags } from '../../schemas/forms/previewFlags.ts';
 import type { FieldError, FormMode } from '../../schemas/forms/types.ts';
 import { resolveOrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
@@ -21,18 +22,19 @@ import { formModules } from '../api/forms.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { PlainChrome } from '../components/PlainChrome.tsx';
+import { screenById } from '../app/resolveScreen.ts';
+import { useScreenRegistry } from '../app/ScreenRegistryContext.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
+import { PagePreview, previewAddress, viewerOf, type PreviewViewer } from './PagePreview.tsx';
+import { PREVIEW_FORMS, previewFormOfScreen, previewScreenId, type PreviewForm } from './previewScreens.ts';
 import { labelledErrors, settingsForm, withPublicFollowingStatus } from './settingsForm.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import '../styles/admin.css';
 
 type SaveSettingsResult = Awaited<ReturnType<typeof saveAdminSettings>>;
-
-/** The forms the preview shows (issue 3: sign-up, profile, contact paths, location, additional information). */
-const PREVIEW_FORMS: FormName[] = ['signUp', 'profile', 'contactPaths', 'location', 'customFields'];
 
 export default function AdminApp() {
   const { t } = useTranslation();
@@ -300,21 +302,64 @@ function OrgEditor({ orgId, onDirtyChange }: { orgId: string; onDirtyChange: (di
 /** How long the preview waits after the last change of its form before asking the server to compile it. */
 const PREVIEW_COMPILE_DELAY_MS = 300;
 
+/** The preview's two views (issue 11): the form alone, or the whole member page around it. */
+type PreviewView = 'form' | 'page';
+
+interface ChoicesProps<T extends string> {
+  /** The id of the visible label; the group is named by it. */
+  id: string;
+  label: string;
+  describedBy?: string;
+  choices: readonly T[];
+  value: T;
+  onChange: (choice: T) => void;
+  labelOf: (choice: T) => string;
+}
+
+/** One of a few choices as a row of buttons, the chosen one pressed (aria-pressed), under a visible label. */
+function Choices<T extends string>({ id, label, describedBy, choices, value, onChange, labelOf }: ChoicesProps<T>) {
+  return (
+    <div className="admin-bar" role="group" aria-labelledby={id} aria-describedby={describedBy}>
+      <span id={id}>{label}</span>
+      {choices.map((choice) => (
+        <button key={choice} type="button" className="button button-small" aria-pressed={value === choice} onClick={() => onChange(choice)}>
+          {labelOf(choice)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettings; current: OrgSettingsInput }) {
   const { t } = useTranslation();
-  const [name, setName] = useState<FormName>('signUp');
+  const { screens } = useScreenRegistry();
+  const [name, setName] = useState<PreviewForm>('signUp');
   const modes = FORM_BUILDERS[name].modes as readonly FormMode[];
   const [modeChoice, setMode] = useState<FormMode>('signup');
   const mode = modes.includes(modeChoice) ? modeChoice : modes[0]!;
+  const [view, setView] = useState<PreviewView>('form');
+  const [viewer, setViewer] = useState<PreviewViewer>('visitor');
   // undefined, not {}: rjsf then fills each form's defaults (the contact-path list is an array).
   const [data, setData] = useState<unknown>(undefined);
   const [result, setResult] = useState<{ ok: boolean; errors: FieldError[]; browser?: boolean } | null>(null);
 
+  // The edited settings as the portal reads them; null while they cannot be read (the form says so).
+  const settings = useMemo(() => {
+    try {
+      return resolveOrgSettings(current);
+    } catch {
+      return null;
+    }
+  }, [current]);
+  const featureFlags = useMemo(() => ({ ...FEATURE_FLAGS_OFF, ...saved.featureFlags }), [saved.featureFlags]);
+  const screenId = previewScreenId(name, mode);
+  const screen = screenId ? screenById(screens, screenId) : null;
+
   const built = useMemo(() => {
     try {
       const build = (input: OrgSettingsInput) => {
-        const settings = resolveOrgSettings(input);
-        return FORM_BUILDERS[name].build(settings, previewFlags(settings, saved.featureFlags), mode);
+        const resolved = resolveOrgSettings(input);
+        return FORM_BUILDERS[name].build(resolved, previewFlags(resolved, saved.featureFlags), mode);
       };
       return { now: build(current), before: build(saved.settings) };
     } catch {
@@ -338,6 +383,27 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
     setResult({ ok: !response.hasError, errors: response.data?.errors ?? [] });
   }
 
+  /** Shows another form; the whole page is then seen by whom that page is for (a visitor signs up, a member edits). */
+  function pickForm(form: PreviewForm) {
+    setName(form);
+    setData(undefined);
+    setResult(null);
+    const formModes = FORM_BUILDERS[form].modes as readonly FormMode[];
+    const id = previewScreenId(form, formModes.includes(modeChoice) ? modeChoice : formModes[0]!);
+    if (id && settings) setViewer(viewerOf(screenById(screens, id), settings, orgId));
+  }
+
+  /** A navigation item inside the whole-page view: its screen's form, when the preview draws it. */
+  function openScreen(id: string): boolean {
+    const target = previewFormOfScreen(id);
+    if (!target) return false;
+    setName(target.form);
+    setMode(target.mode);
+    setData(undefined);
+    setResult(null);
+    return true;
+  }
+
   // The diff is costly (a few hundred lines each side): once per schema change, not per keystroke.
   const diff = useMemo(() => (built ? lineDiff(JSON.stringify(built.before, null, 2), JSON.stringify(built.now, null, 2)) : []), [built]);
   const changed = diff.filter((line) => line.kind !== 'same').length;
@@ -347,45 +413,67 @@ function Preview({ orgId, saved, current }: { orgId: string; saved: StoredSettin
     const { submitNeeds: _gate, ...options } = (built.now.uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
     return { ...built.now, uiSchema: { ...built.now.uiSchema, 'ui:options': options } };
   }, [built]);
+  const form = ungated ? (
+    <div className="admin-preview-form">
+      <SchemaForm
+        key={`${name}:${mode}`}
+        idPrefix="preview"
+        form={ungated}
+        validator={validator}
+        formData={data as Record<string, unknown> | undefined}
+        onChange={setData}
+        onSubmit={() => setResult({ ok: true, errors: [], browser: true })}
+        serverErrors={result?.errors ?? []}
+        review={mode === 'review'}
+        submitLabelKey="admin.preview.checkBrowser"
+      >
+        {/* Always there and never disabled: the server checks whatever the form holds, even what the browser would refuse. */}
+        <button type="button" className="button button-primary" onClick={() => void check(data ?? {})}>{t('admin.preview.check')}</button>
+      </SchemaForm>
+    </div>
+  ) : null;
   return (
     <section className="card admin-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{t('admin.preview.title')}</h2>
+      <Choices id="preview-view" label={t('admin.preview.view')} choices={['form', 'page'] as const} value={view} onChange={setView} labelOf={(choice) => t(`admin.preview.view.${choice}`)} />
       <div className="admin-bar" role="group" aria-label={t('admin.preview.form')}>
-        {PREVIEW_FORMS.map((form) => (
-          <button key={form} type="button" className="button button-small" aria-pressed={form === name} onClick={() => { setName(form); setData(undefined); setResult(null); }}>
-            {t(`admin.form.${form}`)}
+        {PREVIEW_FORMS.map((choice) => (
+          <button key={choice} type="button" className="button button-small" aria-pressed={choice === name} onClick={() => pickForm(choice)}>
+            {t(`admin.form.${choice}`)}
           </button>
         ))}
       </div>
       <div className="admin-mode">
         <label>
           {t('admin.preview.mode')}{' '}
-          <select className="input" value={mode} onChange={(e) => { setMode(e.target.value as FormMode); setResult(null); }} aria-describedby="preview-mode-help">
+          <select className="input" value={mode} onChange={(e) => { setMode(e.target.value as FormMode); setResult(null); }} aria-describedby={screen && settings ? 'preview-mode-help preview-mode-address' : 'preview-mode-help'}>
             {modes.map((m) => <option key={m} value={m}>{t(`admin.mode.${m}`)}</option>)}
           </select>
         </label>
         <p id="preview-mode-help" className="field-help">{t('admin.preview.modeHelp')}</p>
+        {screen && settings ? (
+          <p id="preview-mode-address" className="field-help">
+            {t('admin.preview.modeAddress', { page: t(screen.titleKey), address: previewAddress(screen, settings, orgId) })}
+          </p>
+        ) : null}
       </div>
-      {!built || !ungated ? <p className="notice">{t('admin.preview.unbuildable')}</p> : (
+      {view === 'page' ? (
+        <div className="admin-mode">
+          <Choices
+            id="preview-viewer" label={t('admin.preview.viewer')} describedBy="preview-viewer-help"
+            choices={['visitor', 'member'] as const} value={viewer} onChange={setViewer} labelOf={(choice) => t(`admin.preview.viewer.${choice}`)}
+          />
+          <p id="preview-viewer-help" className="field-help">{t('admin.preview.viewerHelp')}</p>
+        </div>
+      ) : null}
+      {!built || !form || !settings ? <p className="notice">{t('admin.preview.unbuildable')}</p> : (
         <>
           {result ? <p role="status" className={result.ok ? 'notice-ok' : 'notice'}>{t(result.browser ? 'admin.preview.browserOk' : result.ok ? 'admin.preview.serverOk' : 'admin.preview.serverRefused')}</p> : null}
-          <div className="admin-preview-form">
-            <SchemaForm
-              key={`${name}:${mode}`}
-              idPrefix="preview"
-              form={ungated}
-              validator={validator}
-              formData={data as Record<string, unknown> | undefined}
-              onChange={setData}
-              onSubmit={() => setResult({ ok: true, errors: [], browser: true })}
-              serverErrors={result?.errors ?? []}
-              review={mode === 'review'}
-              submitLabelKey="admin.preview.checkBrowser"
-            >
-              {/* Always there and never disabled: the server checks whatever the form holds, even what the browser would refuse. */}
-              <button type="button" className="button button-primary" onClick={() => void check(data ?? {})}>{t('admin.preview.check')}</button>
-            </SchemaForm>
-          </div>
+          {view === 'page' && screen ? (
+            <PagePreview orgId={orgId} settings={settings} featureFlags={featureFlags} viewer={viewer} screenId={screen.id} onOpenScreen={openScreen}>
+              {form}
+            </PagePreview>
+          ) : form}
           <details>
             <summary>{t('admin.preview.schema', { count: changed })}</summary>
             <pre className="admin-diff" aria-label={t('admin.preview.diff')}>

@@ -23,14 +23,16 @@ export interface NavBarProps {
   /** Whether the menu is open: on a narrow screen the bar shows only then (src/styles/app.css). */
   open?: boolean;
   onClick?: MouseEventHandler;
+  /** The landmark's name; default "Main" (the admin preview names its copy of a member's bar apart from the page's own). */
+  label?: string;
 }
 
 /** The navigation bar of §2, drawn from the items screens.config.ts yields for this context. */
-export function NavBar({ items, accountName, id, open = false, onClick }: NavBarProps) {
+export function NavBar({ items, accountName, id, open = false, onClick, label }: NavBarProps) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <nav id={id} className={open ? 'nav nav-open' : 'nav'} aria-label={t('nav.label')} onClick={onClick}>
+    <nav id={id} className={open ? 'nav nav-open' : 'nav'} aria-label={label ?? t('nav.label')} onClick={onClick}>
       <ul>
         {items.map((item) => (
           <li key={item.id} className={accountItems.has(item.id) ? 'nav-push' : undefined} data-nav={item.id}>

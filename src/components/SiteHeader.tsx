@@ -16,6 +16,8 @@ export interface SiteHeaderProps {
   accountName?: string | null;
   /** The language selector, when the organisation offers one (§1). */
   tools?: ReactNode;
+  /** The navigation landmark's name, when not the portal's own "Main" (src/components/NavBar.tsx). */
+  navLabel?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface SiteHeaderProps {
  * focus back to the button. On a wide screen the button is not drawn and the navigation is one row
  * (src/styles/app.css).
  */
-export function SiteHeader({ name, nameLang, subtitle = null, bannerSrc = null, items = [], accountName = null, tools = null }: SiteHeaderProps) {
+export function SiteHeader({ name, nameLang, subtitle = null, bannerSrc = null, items = [], accountName = null, tools = null, navLabel }: SiteHeaderProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -71,7 +73,7 @@ export function SiteHeader({ name, nameLang, subtitle = null, bannerSrc = null, 
           </div>
         ) : null}
       </div>
-      {hasNav ? <NavBar id={navId} open={open} items={items} accountName={accountName} onClick={onNavClick} /> : null}
+      {hasNav ? <NavBar id={navId} open={open} items={items} accountName={accountName} onClick={onNavClick} label={navLabel} /> : null}
     </header>
   );
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './browser.ts';
 import { logIn } from './portal.ts';
-import { drawn, expectShell, VIEWPORTS } from './shellChecks.ts';
+import { drawn, expectShell, newCheckedPage, VIEWPORTS } from './shellChecks.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
@@ -55,16 +55,7 @@ describe.skipIf(!chromiumPath)('the shell on every page (issue 11)', () => {
     await browser?.close();
   });
 
-  /** A context of its own (axe is injected as a script tag, which the portal's CSP would refuse). */
-  async function newPage(viewport: { width: number; height: number }, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL, viewport, locale, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    context.on('close', () => expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]));
-    return { context, page };
-  }
+  const newPage = (viewport: { width: number; height: number }, locale = 'en-US') => newCheckedPage(browser, baseURL, viewport, locale);
 
   describe.each(VIEWPORTS)('at $width × $height ($name)', (viewport) => {
     let context: BrowserContext;

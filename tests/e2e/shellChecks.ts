@@ -4,7 +4,7 @@
  * shell.test.ts (the shell's own behaviour) and routes.test.ts (every route of every demo organisation).
  */
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const axePath = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
@@ -13,6 +13,23 @@ export const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
+
+/**
+ * A context of its own with one page, for the checks above: axe-core is injected as a script tag,
+ * which the portal's CSP would refuse, so the context bypasses it. Uncaught errors of the page fail
+ * the test when the context closes.
+ */
+export async function newCheckedPage(
+  browser: Browser, baseURL: string, viewport: { width: number; height: number }, locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale, bypassCSP: true });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  context.on('close', () => expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]));
+  return { context, page };
+}
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
