@@ -11,8 +11,11 @@ import { passwordPolicyKeyword } from '../rules/passwordPolicy.ts';
 import { phoneNumberKeyword } from '../rules/phoneNumber.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
 
-/** The `messages` annotation (schemas/forms/types.ts FieldMessages): carried, never validated. */
-const messagesAnnotation: KeywordDefinition = { keyword: 'messages', schemaType: 'object' };
+/**
+ * The `messages` annotation (schemas/forms/types.ts FieldMessages): carried, never validated. The
+ * settings schema names its own keys with it too (org-settings.schema.json's custom fields).
+ */
+export const messagesAnnotation: KeywordDefinition = { keyword: 'messages', schemaType: 'object' };
 
 export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   messagesAnnotation,
