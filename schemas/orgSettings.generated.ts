@@ -127,6 +127,12 @@ export interface OrgSettingsInput {
    */
   showCustomfield?: boolean;
   /**
+   * §3 Custom field: the fields of the additional information step and page (shown when showCustomfield is on), in the order members see them. A field saved without attrId gets one from the server (services/orgSettings.ts: one more than any id the current settings and the kept versions use, so a restored version's ids still name its own fields); names and ids are unique in the organisation (services/orgSettingsValidator.ts).
+   *
+   * @maxItems 50
+   */
+  customFields?: CustomField[];
+  /**
    * Alert subscriptions.
    */
   showAlertSubscription?: boolean;
@@ -320,6 +326,38 @@ export interface OrgSettingsInput {
    * The organisation's e-mail address for members (§5's e-mail rule, §9's 80 characters at most; schemas/orgContact.ts); the not-found, not-authorized and deactivated pages offer it. Empty: none.
    */
   contactEmail?: string;
+}
+export interface CustomField {
+  /**
+   * The field's label on the member's form, in the organisation's language (defaultLanguage).
+   */
+  name: string;
+  /**
+   * What a free field holds (§5: NUMBER at most 11 characters, a signed decimal; DATE YYYY-MM-DD). A list or multi-select field holds one of definedValues whatever its type.
+   */
+  dataType?: 'STRING' | 'DATE' | 'NUMBER';
+  /**
+   * F free entry, L one choice of a list, S any choices of a list (multi-select).
+   */
+  displayFormat?: 'F' | 'L' | 'S';
+  /**
+   * The choices of a list (L) or multi-select (S) field, in the order shown; at least one there. Not used by a free field.
+   *
+   * @maxItems 100
+   */
+  definedValues?: string[];
+  /**
+   * Members must fill it in (§5); only where they may edit it.
+   */
+  mandatory?: boolean;
+  /**
+   * Members may change it; off, it is shown read-only (§6: the section is editable only if some field is).
+   */
+  editable?: boolean;
+  /**
+   * The field's id (§3 attrId), given by the server when the field is first saved and never changed; members' saved values are kept under it.
+   */
+  attrId?: number;
 }
 /**
  * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.

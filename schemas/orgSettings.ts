@@ -1,8 +1,8 @@
 import orgSettingsSchema from './org-settings.schema.json' with { type: 'json' };
-import type { FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
+import type { CustomField, FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
 
 export { orgSettingsSchema };
-export type { FieldSetting, OrgSettingsInput, PathSetting };
+export type { CustomField, FieldSetting, OrgSettingsInput, PathSetting };
 
 type Resolved<T> = {
   [K in keyof T]-?: NonNullable<T[K]> extends unknown[]
@@ -12,14 +12,21 @@ type Resolved<T> = {
       : NonNullable<T[K]>;
 };
 
+/**
+ * A §3 custom field as resolved settings hold it: every default filled in; `attrId` once the server
+ * has saved the field (a field added in the admin editor has none until then: schemas/customFieldIds.ts).
+ */
+export type CustomFieldSetting = Resolved<Omit<CustomField, 'attrId'>> & Pick<CustomField, 'attrId'>;
+
 /** The §3 Organisation entity with every default of org-settings.schema.json filled in. */
-export type OrgSettings = Resolved<OrgSettingsInput>;
+export type OrgSettings = Omit<Resolved<OrgSettingsInput>, 'customFields'> & { customFields: CustomFieldSetting[] };
 
 interface SchemaNode {
   $ref?: string;
   type?: string;
   default?: unknown;
   properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
   definitions?: Record<string, SchemaNode>;
 }
 
@@ -36,7 +43,9 @@ function deref(node: SchemaNode): SchemaNode {
 function fill(schemaNode: SchemaNode, value: unknown): unknown {
   const node = deref(schemaNode);
   const start = value === undefined ? structuredClone(node.default) : value;
-  if (!node.properties || start === null || typeof start !== 'object' || Array.isArray(start)) return start;
+  // The items of a list of objects (customFields) get their own defaults too.
+  if (Array.isArray(start)) return node.items?.properties ? start.map((item: unknown) => fill(node.items!, item)) : start;
+  if (!node.properties || start === null || typeof start !== 'object') return start;
   const out: Record<string, unknown> = { ...(start as Record<string, unknown>) };
   for (const [key, child] of Object.entries(node.properties)) {
     const filled = fill(child, out[key]);
@@ -47,7 +56,8 @@ function fill(schemaNode: SchemaNode, value: unknown): unknown {
 
 /**
  * Fills every default of org-settings.schema.json into `input` (§3: isEB360MapEnabled true,
- * defaultCountry US, defaultAddressGeoCodingSource Bing, translation none, …). Pure; does not validate:
+ * defaultCountry US, defaultAddressGeoCodingSource Bing, translation none, …), the fields of each
+ * custom field included (customFields is `[]` when absent). Pure; does not validate:
  * the server validates stored settings against the schema before they are used.
  */
 export function resolveOrgSettings(input: OrgSettingsInput): OrgSettings {

@@ -11,7 +11,10 @@ import { passwordPolicyKeyword } from '../rules/passwordPolicy.ts';
 import { phoneNumberKeyword } from '../rules/phoneNumber.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
 
-/** The `messages` annotation (schemas/forms/types.ts FieldMessages): carried, never validated. */
+/**
+ * The `messages` annotation (schemas/forms/types.ts FieldMessages): carried, never validated. The
+ * settings schema names its own keys with it too (org-settings.schema.json: addresses, custom fields).
+ */
 export const messagesAnnotation: KeywordDefinition = { keyword: 'messages', schemaType: 'object' };
 
 export const FORM_KEYWORDS: readonly KeywordDefinition[] = [

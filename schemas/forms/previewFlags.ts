@@ -2,20 +2,15 @@
  * The server flags a builder reads (§3 Profile, contact paths, custom fields, time zones), made up
  * from an organisation's settings alone, as the server would send them for a newly registered
  * member. The admin live preview draws the forms with them before any member exists, and the schema
- * snapshots use them as fixtures, so both show the same forms.
+ * snapshots use them as fixtures, so both show the same forms. The custom fields are the
+ * organisation's own (`customFields`, issue 11), numbered like the server numbers them when a field
+ * is not saved yet.
  */
-import type { ContactPathDefinition, CustomFieldDefinition, ProfileFlags } from '../entities.ts';
+import { withCustomFieldIds } from '../customFieldIds.ts';
+import type { ContactPathDefinition, ProfileFlags } from '../entities.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../featureFlags.ts';
 import type { OrgSettings } from '../orgSettings.ts';
 import type { FormFlags } from './types.ts';
-
-/** Sample custom fields: one of each kind (§3 STRING list, NUMBER free, DATE read-only, STRING multi-select). */
-export const SAMPLE_CUSTOM_FIELDS: CustomFieldDefinition[] = [
-  { attrId: 11, name: 'Department', dataType: 'STRING', displayFormat: 'L', definedValues: ['Engineering', 'Facilities', 'Finance'], editable: true, mandatory: true },
-  { attrId: 12, name: 'Badge number', dataType: 'NUMBER', displayFormat: 'F', definedValues: [], editable: true, mandatory: false },
-  { attrId: 13, name: 'Start date', dataType: 'DATE', displayFormat: 'F', definedValues: [], editable: false, mandatory: false },
-  { attrId: 14, name: 'Languages spoken', dataType: 'STRING', displayFormat: 'S', definedValues: ['English', 'Spanish', 'French'], editable: true, mandatory: false },
-];
 
 export const SAMPLE_TIME_ZONES = [
   { id: 'America/New_York', displayLabel: '(UTC-05:00) Eastern Time' },
@@ -72,7 +67,7 @@ export function previewFlags(settings: OrgSettings, featureFlags: FeatureFlags =
     signUpVariant: 'standard',
     profile: profileOf(settings, allMandatory),
     contactPaths: contactPathsOf(settings, allMandatory),
-    customFields: settings.showCustomfield ? SAMPLE_CUSTOM_FIELDS.map((f) => ({ ...f, mandatory: allMandatory || f.mandatory })) : [],
+    customFields: settings.showCustomfield ? withCustomFieldIds(settings.customFields).map((f) => ({ ...f, mandatory: allMandatory || f.mandatory })) : [],
     eventSignUp: { requireName: allMandatory, requireMobile: allMandatory, requireEmail: true },
     expiredPassword: false,
     timeZones: SAMPLE_TIME_ZONES,

@@ -4,10 +4,11 @@
  * (409); and the preview's server check of a filled-in form under edited, unsaved settings.
  */
 import { createHash } from 'node:crypto';
+import { withCustomFieldIds } from '../../schemas/customFieldIds.ts';
 import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
 import { previewFlags } from '../../schemas/forms/previewFlags.ts';
 import type { FormMode } from '../../schemas/forms/types.ts';
-import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
+import { resolveOrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
 import { findFeatureFlags } from '../repositories/featureFlags.ts';
 import { findStoredSettings, listOrganizations, updateSettings } from '../repositories/organizations.ts';
@@ -38,8 +39,23 @@ export async function readSettings(db: Db, orgId: string) {
 }
 
 /**
- * Saves the settings (keeping the version with who saved it, repositories/settingVersions.ts); this process's cache forgets the organisation at once, other processes when
- * the write's notification reaches them (services/orgCache.ts).
+ * The settings with an attrId for each custom field saved without one (schemas/customFieldIds.ts),
+ * past every id the organisation's current settings and kept versions use: a field deleted and
+ * another added never share an id, and a restored version's fields keep theirs. Read before the
+ * write; a save in between makes the write's version check fail (409), so nothing is numbered twice.
+ */
+async function withNewCustomFieldIds(db: Db, orgId: string, settings: OrgSettingsInput): Promise<OrgSettingsInput> {
+  if (!settings.customFields?.some((field) => field.attrId === undefined)) return settings;
+  const stored = await findStoredSettings(db, orgId);
+  const kept = [...(stored ? [stored.settings] : []), ...(await listSettingVersions(db, orgId)).map((version) => version.settings)];
+  const idsInUse = kept.flatMap((earlier) => earlier.customFields ?? []).flatMap((field) => (field.attrId === undefined ? [] : [field.attrId]));
+  return { ...settings, customFields: withCustomFieldIds(settings.customFields, idsInUse) };
+}
+
+/**
+ * Saves the settings (keeping the version with who saved it, repositories/settingVersions.ts), a new
+ * custom field numbered by the server (withNewCustomFieldIds); this process's cache forgets the
+ * organisation at once, other processes when the write's notification reaches them (services/orgCache.ts).
  */
 export async function saveSettings(
   deps: { db: Db; orgCache: Pick<OrgCache, 'invalidate'> }, orgId: string, settings: unknown, settingsVersion: number, savedBy: string | null = null,
@@ -47,7 +63,7 @@ export async function saveSettings(
   const { db } = deps;
   const checked = validateOrgSettings(settings);
   if (!checked.ok) return refuseValidation(checked.errors);
-  const saved = await updateSettings(db, orgId, checked.settings, settingsVersion, savedBy);
+  const saved = await updateSettings(db, orgId, await withNewCustomFieldIds(db, orgId, checked.settings), settingsVersion, savedBy);
   if (saved !== null) {
     deps.orgCache.invalidate(orgId);
     return { ok: true, settingsVersion: saved };

@@ -15,7 +15,34 @@ const validate = ajv.compile<OrgSettingsInput>(orgSettingsSchema);
 
 export type SettingsError = FieldError;
 
+/** What the schema cannot say about custom fields: two of one organisation with one name or one id. */
+export const CUSTOM_FIELD_REPEAT_KEYS = {
+  name: 'admin.settings.error.customFields.nameTaken',
+  attrId: 'admin.settings.error.customFields.attrIdTaken',
+} as const;
+
+/**
+ * A custom field named like an earlier one (blanks around it and case aside: members could not tell
+ * the two apart on their form), or with an earlier one's attrId (the forms draw each field as
+ * `cf_<attrId>`; the editor never sends one twice, another client might). Each repeat is refused at itself.
+ */
+function customFieldRepeats(settings: OrgSettingsInput): SettingsError[] {
+  const names = new Set<string>();
+  const ids = new Set<number>();
+  const errors: SettingsError[] = [];
+  (settings.customFields ?? []).forEach((field, index) => {
+    const name = field.name.trim().toLowerCase();
+    if (names.has(name)) errors.push({ pointer: `/customFields/${index}/name`, key: CUSTOM_FIELD_REPEAT_KEYS.name, params: {} });
+    names.add(name);
+    if (field.attrId === undefined) return;
+    if (ids.has(field.attrId)) errors.push({ pointer: `/customFields/${index}/attrId`, key: CUSTOM_FIELD_REPEAT_KEYS.attrId, params: {} });
+    ids.add(field.attrId);
+  });
+  return errors;
+}
+
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
-  if (validate(settings)) return { ok: true, settings };
-  return { ok: false, errors: toFieldErrors(validate.errors) };
+  if (!validate(settings)) return { ok: false, errors: toFieldErrors(validate.errors) };
+  const repeats = customFieldRepeats(settings);
+  return repeats.length === 0 ? { ok: true, settings } : { ok: false, errors: repeats };
 }

@@ -15,7 +15,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'organization', fields: ['orgName', 'orgSubtitle', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'contactUrl', 'contactEmail', 'memberApp', 'isRecipientExist'] },
   { id: 'signUp', fields: ['enabledSSO', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
   { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes'] },
-  { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'groupMemberShipSetting'] },
+  { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'customFields', 'groupMemberShipSetting'] },
   { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'isEB360MapEnabled'] },
   {
     id: 'content',
@@ -37,16 +37,33 @@ const SHARED_KIND: Record<string, string> = {
 /** Internal ids of a contact path: shown, never edited (the delivery path the server knows it by). */
 const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
 
+/**
+ * Lists whose items are settings of their own (§3 custom fields): each field of an item has a label,
+ * a help text and a summary name as a field of an object has (`customFields/name`), the same in every item.
+ */
+const LISTS_OF_SETTINGS = new Set(['customFields']);
+
+/** Ids the server gives: shown, never edited (a custom field's attrId, given when it is first saved). */
+const READ_ONLY_IN_LIST = new Set(['customFields.attrId']);
+
 /** Choices named by a catalogue key (`admin.settings.option.<setting>.<value>`); the others are names shown as they are. */
-const OPTION_KEYS = new Set(['userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType']);
+const OPTION_KEYS = new Set([
+  'userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType', 'customFields.dataType', 'customFields.displayFormat',
+]);
 
 /** Language choices by their own names, as the language selector shows them (`es_ES` is "Español (España)"). */
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.lang, language.name]));
 const languageChoice = (titleKey: string): UiSchema => ({ 'ui:title': titleKey, 'ui:options': { enumIsText: true, enumNames: LANGUAGE_NAMES } as Record<string, unknown> });
 
-/** The items of the lists of settings: a country code, or a help tip in one language (its language, page and text). */
+/**
+ * The items of the lists of settings: a country code, a help tip in one language (its language, page
+ * and text), a custom field (its fields labelled as LISTS_OF_SETTINGS says) and one of its values.
+ */
 const ITEM_UI: Record<string, UiSchema> = {
   countryCodes: { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } },
+  customFields: { 'ui:title': 'admin.settings.label.customField' },
+  // A value emptied is '' (refused as missing: "… is required"), not a hole in the list.
+  'customFields.definedValues': { 'ui:title': 'admin.settings.label.customFields.definedValue', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   helpTranslations: {
     'ui:title': 'admin.settings.label.helpTranslation',
     lang: languageChoice('admin.settings.label.helpTranslation.lang'),
@@ -55,7 +72,7 @@ const ITEM_UI: Record<string, UiSchema> = {
   },
 };
 
-/** The label key of a setting: `orgName`, or `SMSSetting/prompt` (a field of an object). */
+/** The label key of a setting: `orgName`, or `SMSSetting/prompt` (a field of an object), or `customFields/name` (a field of every item of a list of settings). */
 export function labelKey(path: readonly string[]): string {
   const [parent, child] = path;
   if (child === undefined) return `admin.settings.label.${parent}`;
@@ -89,13 +106,21 @@ function fieldUi(path: string[], schema: FormSchema): UiSchema {
     else options.enumIsText = true;
   }
   if (name === 'defaultLanguage') options.enumNames = LANGUAGE_NAMES;
-  if (schema.type === 'array') ui.items = ITEM_UI[name] ?? ITEM_UI.countryCodes!;
+  if (schema.type === 'array') ui.items = LISTS_OF_SETTINGS.has(name) ? itemUi(path, schema.items as FormSchema) : ITEM_UI[name] ?? ITEM_UI.countryCodes!;
   if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
+  if (READ_ONLY_IN_LIST.has(name)) ui['ui:readonly'] = true;
   if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;
 }
 
-/** Every setting's path: the top-level ones and the fields of the objects among them. */
+/** An item of a list of settings: its title and each of its fields, labelled as `{list}/{field}`. */
+function itemUi(path: string[], items: FormSchema): UiSchema {
+  const ui: UiSchema = { ...ITEM_UI[path.join('.')] };
+  for (const [field, fieldSchema] of Object.entries(items.properties ?? {})) ui[field] = fieldUi([...path, field], fieldSchema as FormSchema);
+  return ui;
+}
+
+/** Every setting's path: the top-level ones, the fields of the objects among them and the fields of the items of the lists of settings. */
 export function settingPaths(): string[][] {
   const schema = orgSettingsSchema as unknown as FormSchema;
   const definitions = (schema.definitions ?? {}) as Record<string, FormSchema>;
@@ -104,6 +129,7 @@ export function settingPaths(): string[][] {
     paths.push([name]);
     const target = targetOf(child as FormSchema, definitions);
     for (const field of Object.keys(target.properties ?? {})) paths.push([name, field]);
+    if (LISTS_OF_SETTINGS.has(name)) for (const field of Object.keys((target.items as FormSchema).properties ?? {})) paths.push([name, field]);
   }
   return paths;
 }
@@ -138,10 +164,16 @@ export function withPublicFollowingStatus(next: OrgSettingsInput, before: OrgSet
   return { ...next, isPublic: next.userStatus === 'public' };
 }
 
-/** The settings' errors with the label the summary and the messages name them by. */
+/**
+ * The settings' errors with the label the summary and the messages name them by. An error inside an
+ * item of a list of settings is named by the list and the item's field ("Custom fields › Values"
+ * for `/customFields/2/definedValues/0`); one in another list by the list.
+ */
 export function labelledErrors(errors: readonly FieldError[]): FieldError[] {
   return errors.map((error) => {
-    const path = error.pointer.split('/').slice(1).filter((segment) => segment !== '');
+    const segments = error.pointer.split('/').slice(1).filter((segment) => segment !== '');
+    const [list, index, field] = segments;
+    const path = LISTS_OF_SETTINGS.has(list ?? '') && /^\d+$/.test(index ?? '') && field !== undefined ? [list!, field] : segments;
     if (path.length === 0 || path.length > 2 || /^\d+$/.test(path[1] ?? '')) {
       return path.length > 0 ? { ...error, params: { ...error.params, label: labelKey([path[0]!]) } } : error;
     }

@@ -49,6 +49,50 @@ describe('the settings form', () => {
     expect(withPublicFollowingStatus({ orgName: 'Y', userStatus: 'public', isPublic: false }, { orgName: 'X', userStatus: 'public', isPublic: false }).isPublic).toBe(false);
   });
 
+  it('lists the custom fields right after "Additional information", each field of an item labelled, its choices named and its id read-only', () => {
+    const profile = SETTINGS_SECTIONS.find((section) => section.id === 'profile')!.fields as readonly string[];
+    expect(profile.indexOf('customFields')).toBe(profile.indexOf('showCustomfield') + 1);
+    expect(settingPaths().filter((path) => path[0] === 'customFields').map((path) => path.join('/'))).toEqual([
+      'customFields', 'customFields/name', 'customFields/dataType', 'customFields/displayFormat', 'customFields/definedValues',
+      'customFields/mandatory', 'customFields/editable', 'customFields/attrId',
+    ]);
+    const { uiSchema } = settingsForm();
+    const list = uiSchema.customFields as Record<string, unknown>;
+    expect(list['ui:title']).toBe('admin.settings.label.customFields');
+    const item = list.items as Record<string, Record<string, unknown>>;
+    expect(item['ui:title']).toBe('admin.settings.label.customField');
+    expect(catalogue['admin.settings.label.customField']).toBe('Custom field');
+    expect(item.name).toMatchObject({ 'ui:title': 'admin.settings.label.customFields.name', 'ui:description': 'admin.settings.help.customFields.name' });
+    expect(item.attrId!['ui:readonly']).toBe(true);
+    expect(item.name!['ui:readonly']).toBeUndefined();
+    const names = (field: string) => (item[field]!['ui:options'] as { enumNames: Record<string, string> }).enumNames;
+    expect(names('dataType')).toEqual({
+      STRING: 'admin.settings.option.customFields.dataType.STRING', DATE: 'admin.settings.option.customFields.dataType.DATE', NUMBER: 'admin.settings.option.customFields.dataType.NUMBER',
+    });
+    for (const key of [...Object.values(names('dataType')), ...Object.values(names('displayFormat'))]) expect(catalogue[key], key).toMatch(/\S/);
+    expect(catalogue['admin.settings.option.customFields.displayFormat.L']).toBe('List (one choice)');
+    // The values are a list of texts, each labelled "Value" (read by screen readers, not shown twice).
+    const values = (item.definedValues!.items as Record<string, unknown>);
+    expect(values['ui:title']).toBe('admin.settings.label.customFields.definedValue');
+    expect(catalogue['admin.settings.label.customFields.definedValue']).toBe('Value');
+  });
+
+  it('names an error inside a custom field by the list and the field: "Custom fields › Values"', () => {
+    const errors = labelledErrors([
+      { pointer: '/customFields/2/definedValues', key: 'admin.settings.error.customFields.definedValues', params: {} },
+      { pointer: '/customFields/0/definedValues/1', key: 'jquery.validation.field.required', params: {} },
+      { pointer: '/customFields/3/name', key: 'jquery.validation.field.required', params: { label: 'CustomField' } },
+      { pointer: '/customFields/3', key: 'jquery.validation.invalid', params: {} },
+      { pointer: '/customFields', key: 'jquery.validation.invalid', params: {} },
+    ]);
+    expect(errors.map((error) => error.params.label)).toEqual([
+      'admin.settings.summaryLabel.customFields.definedValues', 'admin.settings.summaryLabel.customFields.definedValues',
+      'admin.settings.summaryLabel.customFields.name', 'admin.settings.label.customFields', 'admin.settings.label.customFields',
+    ]);
+    expect(catalogue['admin.settings.summaryLabel.customFields.definedValues']).toBe('$t(admin.settings.label.customFields) › $t(admin.settings.label.customFields.definedValues)');
+    expect([catalogue['admin.settings.label.customFields'], catalogue['admin.settings.label.customFields.definedValues']]).toEqual(['Custom fields', 'Values']);
+  });
+
   it('names each error by its setting, a field of an object with the object', () => {
     const errors = labelledErrors([
       { pointer: '/orgName', key: 'jquery.validation.minlength', params: {} },
