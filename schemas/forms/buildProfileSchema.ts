@@ -14,6 +14,9 @@ import { emailField, nameField } from './commonFields.ts';
 import { readOnlyUnless } from './readOnlyUnless.ts';
 import type { FormBuilder, FormPieces, FormSchema, UiSchema } from './types.ts';
 
+/** §5 "external id … (server uniqueness, 'jquery.validation.externalId')": the async check's and the save's refusal. */
+export const EXTERNAL_ID_TAKEN = 'jquery.validation.externalId';
+
 const PROFILE_FIELDS: Record<string, () => FormSchema> = {
   firstName: () => nameField('profile.firstName.label', 'ssp.field.firstname.invalid'),
   lastName: () => nameField('profile.lastName.label', 'ssp.field.lastname.invalid'),
@@ -50,7 +53,7 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
     const editable = entry.editable && !nameLocked && !review;
     const piece = readOnlyUnless(editable, {
       schema: build(),
-      ui: fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId' } } : (PROFILE_FIELD_UI[fieldName] ?? {}),
+      ui: fieldName === 'externalId' && editable ? { 'ui:options': { asyncCheck: 'externalId', asyncCheckMessage: EXTERNAL_ID_TAKEN } } : (PROFILE_FIELD_UI[fieldName] ?? {}),
       required: editable && entry.mandatory,
     });
     // Which Profile.profiles entry the value belongs to (§3), sent back with it.

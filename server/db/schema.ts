@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { QuietTimeFrame } from '../../schemas/entities.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
 /** §3 Organisation: the settings JSON is validated against schemas/org-settings.schema.json before it is written. */
@@ -59,6 +60,10 @@ export const contacts = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** §3 Profile.middleInitial, suffix, externalId (§9: 1, 10 and 50 characters; the external id unique in the organisation, §5). */
+    middleInitial: text('middle_initial'),
+    suffix: text('suffix'),
+    externalId: text('external_id'),
     email: text('email'),
     preferredLanguage: text('preferred_language').notNull().default('en_US'),
     timeZone: text('time_zone'),
@@ -74,12 +79,19 @@ export const contacts = pgTable(
     securityAnswerHash: text('security_answer_hash'),
     /** §4 "p_expired = Y": the next login must change the password. */
     passwordExpired: boolean('password_expired').notNull().default(false),
-    /** FedRAMP lock-out (§6): failed logins in a row, and until when the account is locked. */
+    /**
+     * Bumped by every profile save (issue 12 "Safety"): the profile and contact-path answers carry it,
+     * a save names the one it edited, and a save of an older one is refused (409 `profile.conflict`)
+     * with nothing changed, so two saves at once never lose a contact path or a quiet time.
+     */
+    profileVersion: integer('profile_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.contactId] }),
     uniqueIndex('contacts_org_username_idx').on(t.orgId, sql`lower(${t.username})`),
+    // §5 "external id … (server uniqueness, 'jquery.validation.externalId')": NULLs (none given) never collide.
+    uniqueIndex('contacts_org_external_id_idx').on(t.orgId, t.externalId),
   ],
 );
 
@@ -259,10 +271,16 @@ export const contactPaths = pgTable(
     countryCode: text('country_code'),
     /** The phone "use as is" bypass (§4). */
     noValidate: boolean('no_validate').notNull().default(false),
+    /** §3 phoneExt of a phone-like path, pin and systemRequirement (the pager service) of a pager path: digits, at most 10 (§9). */
+    phoneExt: text('phone_ext'),
+    pin: text('pin'),
+    systemRequirement: text('system_requirement'),
+    /** §3 waitTime (PHONE, SMS, TTYTDD only). */
+    waitTime: integer('wait_time'),
     /** §2 receive-notification toggle. */
     pathEnable: boolean('path_enable').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
-    quietTimeFrames: jsonb('quiet_time_frames').$type<unknown[]>().notNull().default([]),
+    quietTimeFrames: jsonb('quiet_time_frames').$type<QuietTimeFrame[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),

@@ -45,7 +45,7 @@ class Refused extends Error {
 }
 
 /** The unique index PostgreSQL's unique_violation names, wherever a driver or Drizzle has wrapped it; null for any other error. */
-function violatedUniqueIndex(error: unknown): string | null {
+export function violatedUniqueIndex(error: unknown): string | null {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
     const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';

@@ -6,10 +6,14 @@
  * Seeding is idempotent: an organisation that exists is left as it is.
  */
 import { readFile, readdir } from 'node:fs/promises';
+import type { QuietTimeFrame } from '../../schemas/entities.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
-import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
+import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import type { ContactPathValues } from '../../schemas/profile/formData.ts';
 import type { Db } from '../db/client.ts';
 import { createOrganization, findOrganizationStamps } from '../repositories/organizations.ts';
+import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
@@ -35,6 +39,40 @@ export interface DemoMember {
   securityAnswer?: string;
   /** The next login must change the password (§4 expired password). */
   passwordExpired?: boolean;
+  /** What the member keeps in their profile beyond sign-up (§3 Profile, Contact path), so the profile and home pages have something to show. */
+  profile?: DemoProfile;
+}
+
+export interface DemoProfile {
+  middleInitial?: string;
+  suffix?: string;
+  externalId?: string;
+  timeZone?: string;
+  /** The member's paths in their order; a path's type is the organisation's for its pathId. */
+  contactPaths: DemoContactPath[];
+}
+
+export interface DemoContactPath {
+  pathId: number;
+  value: string;
+  countryCode?: string;
+  phoneExt?: string;
+  pathEnable?: boolean;
+  quietTimeFrames?: QuietTimeFrame[];
+}
+
+/** A demo member's paths as stored: the organisation's type for each pathId, the rest as given. */
+function demoContactPaths(settings: OrgSettings, paths: readonly DemoContactPath[]): ContactPathValues[] {
+  const definitions = contactPathDefinitionsOf(settings);
+  return paths.map((path) => {
+    const definition = definitions.find((candidate) => candidate.pathId === path.pathId);
+    if (!definition) throw new Error(`demo contact path ${path.pathId} is not a path of the organisation`);
+    return {
+      pathId: path.pathId, type: definition.type, value: path.value, countryCode: path.countryCode ?? null, noValidate: false,
+      phoneExt: path.phoneExt ?? null, pin: null, systemRequirement: null, waitTime: null, pathEnable: path.pathEnable ?? true,
+      quietTimeFrames: path.quietTimeFrames ?? [],
+    };
+  });
 }
 
 const demoDir = new URL('../db/demo/', import.meta.url);
@@ -68,6 +106,12 @@ export async function seedDemo(db: Db): Promise<string[]> {
     const helpAndAnswers = Object.fromEntries(Object.entries(org.helpAndAnswer).map(([type, content]) => [type, sanitizeAdminHtml(content)]));
     if (await createOrganization(db, org.orgId, { settings: checked.settings, featureFlags: org.featureFlags, helpAndAnswers, banner, members })) {
       created.push(org.orgId);
+      const settings = resolveOrgSettings(checked.settings);
+      for (const { username, profile } of org.members) {
+        if (!profile) continue;
+        const { contactPaths, ...fields } = profile;
+        await storeDemoProfile(db, org.orgId, username, fields, demoContactPaths(settings, contactPaths));
+      }
     }
   }
   return created;

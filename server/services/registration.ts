@@ -49,11 +49,12 @@ export async function invitedUserInfo(db: Db, org: Organization, invitation: Inv
   if ('status' in found) return refuse(found.status, { errorCode: found.errorCode, message: USER_INFO_FAILED }) as Refusal;
   const { contact } = found;
   const paths = await findContactPaths(db, org.orgId, contact.contactId);
-  const info = (row: StoredContactPath | undefined) => row
+  // A path kept only for its quiet times (services/profile.ts) has no value to offer.
+  const info = (row: StoredContactPath | undefined) => row && row.value !== ''
     ? { value: row.value, ...(row.countryCode ? { countryCode: row.countryCode } : {}), quietTimeFrame: row.quietTimeFrames, noValidate: row.noValidate }
     : null;
   const ofType = (pathType: string) => paths.find((row) => row.pathType === pathType);
-  const emailPath = paths.find((row) => row.pathId === EMAIL_PATH_ID);
+  const emailPath = paths.find((row) => row.pathId === EMAIL_PATH_ID && row.value !== '');
   const stored = await findAddresses(db, org.orgId, contact.contactId);
   return {
     ok: true as const,

@@ -3,12 +3,17 @@
  * `/{orgId}/{contactId}/…` call is refused (403) unless that contact is the session's contact in that
  * organisation). A probe domain is registered through the same `memberDomain` declaration the
  * member domains use; every cross combination of caller and addressed contact is refused, the probe
- * never runs (not even the body is parsed), and only the member's own address passes.
+ * never runs (not even the body is parsed), and only the member's own address passes. Then the same
+ * matrix over every route of the real member domains (issue 12 "Safety": two members in springfield
+ * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed.
  */
+import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
+import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { hashToken } from '../../server/services/tokens.ts';
+import { storedProfile } from '../support/profile.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
 const ran: string[] = [];
@@ -23,7 +28,14 @@ const probe = memberDomain('probe', async (app) => {
   });
 });
 
-const t = useTestApp({ memberDomains: [probe] });
+/** Every route of the member scope, as registered (the real domains and the probe). */
+const memberRoutes: { method: string; url: string }[] = [];
+const t = useTestApp({
+  memberDomains: [...MEMBER_DOMAINS, probe],
+  onRoute: (route: RouteOptions) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && route.url.startsWith(`${MEMBER_PREFIX}/`)) memberRoutes.push({ method, url: route.url });
+  },
+});
 
 interface Caller {
   name: string;
@@ -42,8 +54,10 @@ async function callerOf(name: string, orgId: string, contactId: number | null): 
   return { name, orgId, contactId, cookie: session.cookie, csrfToken: session.csrfToken };
 }
 
+let members = 0;
 async function newMember(orgId: string, firstName: string): Promise<number> {
-  const [row] = await t.database.db.insert(contacts).values({ orgId, username: `${firstName.toLowerCase()}.probe`, firstName, lastName: 'Probe', email: null })
+  const username = `${firstName.toLowerCase()}.probe.${++members}`;
+  const [row] = await t.database.db.insert(contacts).values({ orgId, username, firstName, lastName: 'Probe', email: null })
     .returning({ contactId: contacts.contactId });
   return row!.contactId;
 }
@@ -130,5 +144,89 @@ describe('member scope /{orgId}/{contactId}/…', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ errorCode });
     expect(ran).toEqual([]);
+  });
+});
+
+/**
+ * The real member routes (issue 12): how each is called with a request that would succeed for its own
+ * member, so a refusal is the scope's and nothing else's. A route added to a member domain without a
+ * row here fails the first test below.
+ */
+interface MemberRoute {
+  method: 'GET' | 'POST';
+  /** The registered path, relative to MEMBER_PREFIX. */
+  path: string;
+  /** The address after `/{orgId}/{contactId}` (with its query). */
+  address: string;
+  /** The body of a write: a valid save for the target, at its stored version. */
+  body?: (target: { orgId: string; contactId: number }) => Promise<Record<string, string>>;
+}
+
+const versionOf = async (orgId: string, contactId: number) => (await storedProfile(t.database.db, orgId, contactId)).contact!.profileVersion;
+
+const MEMBER_ROUTES: MemberRoute[] = [
+  { method: 'GET', path: '/profile', address: '/profile' },
+  { method: 'GET', path: '/contactPaths', address: '/contactPaths' },
+  { method: 'GET', path: '/profile/checkexternalId/json', address: '/profile/checkexternalId/json?externalId=E-1' },
+  {
+    method: 'POST', path: '/profile', address: '/profile',
+    body: async ({ orgId, contactId }) => ({
+      profile: JSON.stringify([{ profileId: 1, name: 'firstName', value: 'Changed' }, { profileId: 0, name: 'email', value: 'changed@example.org' }]),
+      contactPath: JSON.stringify([{ pathId: 1, value: 'changed@example.org' }, { pathId: 2, value: '2015550123', countryCode: 'US' }]),
+      profileVersion: String(await versionOf(orgId, contactId)),
+    }),
+  },
+];
+
+describe('member scope: every route of the member domains', () => {
+  it('lists every registered member route in the matrix', () => {
+    const real = memberRoutes.filter((route) => !route.url.endsWith('/probe')).map((route) => `${route.method} ${route.url}`).sort();
+    expect(real.length).toBeGreaterThan(0);
+    expect(real).toEqual(MEMBER_ROUTES.map((route) => `${route.method} ${MEMBER_PREFIX}${route.path}`).sort());
+  });
+
+  it('answers each member only at their own address; every other caller, read and write, is 403 member.notSelf and nothing changes', async () => {
+    const { callers, targets } = await setUp();
+    const everything = async () => Promise.all(targets.map((target) => storedProfile(t.database.db, target.orgId, target.contactId)));
+    for (const route of MEMBER_ROUTES) {
+      for (const caller of callers) {
+        for (const target of targets) {
+          const own = caller.orgId === target.orgId && caller.contactId === target.contactId;
+          const label = `${caller.name} ${route.method} /${target.orgId}/${target.contactId}${route.address}`;
+          const before = await everything();
+          const body = route.body ? new URLSearchParams(await route.body(target)).toString() : undefined;
+          const response = await t.app.inject({
+            method: route.method, url: `/${target.orgId}/${target.contactId}${route.address}`,
+            headers: {
+              cookie: caller.cookie,
+              ...(body !== undefined ? { 'x-csrf-token': caller.csrfToken, 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            },
+            ...(body !== undefined ? { payload: body } : {}),
+          });
+          if (own) {
+            expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+            if (route.method === 'POST') expect(response.json(), label).toMatchObject({ status: 'yes' });
+          } else {
+            expect(response.statusCode, label).toBe(403);
+            expect(response.json(), label).toEqual({ errorCode: 'member.notSelf' });
+            expect(await everything(), label).toEqual(before);
+          }
+        }
+      }
+    }
+  });
+
+  it('refuses a save without the CSRF token to the member themselves, and changes nothing', async () => {
+    const own = await callerOf('member', 'springfield', await newMember('springfield', 'Fay'));
+    const save = MEMBER_ROUTES.find((route) => route.method === 'POST')!;
+    const before = await storedProfile(t.database.db, 'springfield', own.contactId!);
+    const response = await t.app.inject({
+      method: 'POST', url: `/springfield/${own.contactId}${save.address}`,
+      headers: { cookie: own.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(await save.body!({ orgId: 'springfield', contactId: own.contactId! })).toString(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorCode: 'csrf.invalid' });
+    expect(await storedProfile(t.database.db, 'springfield', own.contactId!)).toEqual(before);
   });
 });

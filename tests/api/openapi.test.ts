@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { ClientApp } from '../../server/client.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
+import { MEMBER_DOMAINS } from '../../server/routes/member/index.ts';
 import { openApiProblems } from '../support/openApiRules.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -15,7 +16,7 @@ interface Route { method: string; url: string; hidden: boolean }
 type Operation = { tags?: string[]; security?: Record<string, string[]>[]; responses: Record<string, { description: string }> };
 type Document = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
 
-/** No member domain exists yet (issue 12 adds the first): a stand-in shows how the member scope is documented. */
+/** A stand-in beside the real member domains: how a member-scope GET and POST are documented, whatever the domains call theirs. */
 const probe = memberDomain('probe', async (app) => {
   app.get('/probe', async () => ({}));
   app.post('/probe', async () => ({}));
@@ -41,7 +42,7 @@ let document: Document;
 beforeAll(async () => {
   database = await createTestDatabase();
   demoApp = await buildApp({
-    db: database.db, client: null, demo: true, serverVersion: '1.2.3-test', memberDomains: [probe],
+    db: database.db, client: null, demo: true, serverVersion: '1.2.3-test', memberDomains: [...MEMBER_DOMAINS, probe],
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
@@ -109,6 +110,8 @@ describe('the OpenAPI document at /docs/json', () => {
       ['GET', '/logout/{orgId}', 'account', undefined],
       ['GET', '/{orgId}/{contactId}/probe', 'member', [{ memberSession: [] }]],
       ['POST', '/{orgId}/{contactId}/probe', 'member', [{ memberSession: [], csrfToken: [] }]],
+      ['GET', '/{orgId}/{contactId}/contactPaths', 'member', [{ memberSession: [] }]],
+      ['POST', '/{orgId}/{contactId}/profile', 'member', [{ memberSession: [], csrfToken: [] }]],
       ['GET', '/admin/api/session', 'admin', undefined],
       ['POST', '/admin/api/login', 'admin', [{ csrfToken: [] }]],
       ['GET', '/admin/api/orgs', 'admin', [{ adminSession: [] }]],

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   hashLimits?: AppOptions['hashLimits'];
   /** The organisation cache's bound, fallback interval and LISTEN (tests/api/orgCache.test.ts). */
   orgCache?: AppOptions['orgCache'];
+  /** Called with every route as it is registered (the member scope's matrix lists the member routes). */
+  onRoute?: AppOptions['onRoute'];
 }
 
 /** Buckets no test file empties. */
@@ -43,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.demo === false ? { publicUrl: 'https://portal.example.org' } : {}),
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
     ...(options.orgCache ? { orgCache: options.orgCache } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   databaseOf.set(app, database);
   options.configure?.(app);

@@ -19,9 +19,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
+import profile from './profile/index.ts';
 
-/** Every member domain (a folder under server/routes/member/); issue 12 adds the first. */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [];
+/** Every member domain (a folder under server/routes/member/). */
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

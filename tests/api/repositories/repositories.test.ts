@@ -10,6 +10,7 @@ import { createAccount } from '../../../server/repositories/accounts.ts';
 import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvitedContact } from '../../../server/repositories/contacts.ts';
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
+import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../../../server/repositories/profiles.ts';
 import { completePasswordReset, findUsableReset, insertPasswordReset } from '../../../server/repositories/passwordResets.ts';
 import { findSession, findSignedInContact, findSignIn, storeSignIn } from '../../../server/repositories/sessions.ts';
 import {
@@ -168,5 +169,54 @@ describe('access keys', () => {
     expect(await revokeAccessKey(db(), 'springfield', listed.keys[0]!.keyId)).toBe(true);
     expect(await findAccessKeyHolder(db(), 'springfield', 'repo-key-1')).toBeNull();
     expect(await revokeAccessKey(db(), 'springfield', listed.keys[0]!.keyId)).toBe(false);
+  });
+});
+
+describe('profiles', () => {
+  const sms = (value: string, quiet: string) => ({
+    pathId: 2, type: 'SMS' as const, value, countryCode: 'US', noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: null,
+    pathEnable: true, quietTimeFrames: [{ name: quiet, days: [1], fromHour: 1, fromMin: 0, toHour: 2, toMin: 0 }],
+  });
+  const newContact = async (orgId: string, username: string) =>
+    (await createAccount(db(), orgId, account(username)) as { contactId: number }).contactId;
+
+  it('reads a member\'s profile and paths in their organisation only', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
+    const found = await findMemberProfile(db(), 'springfield', springfield);
+    expect(found?.profile.contactPaths.map((path) => path.type)).toEqual(['EMAIL', 'SMS', 'PHONE']);
+    expect(await findMemberProfile(db(), 'acme', springfield)).toBeNull();
+  });
+
+  it('saves at the version read and moves it on; a save at an older one changes nothing; of two at once one wins whole', async () => {
+    const contactId = await newContact('springfield', 'repo.profile');
+    const version = (await findMemberProfile(db(), 'springfield', contactId))!.contact.profileVersion;
+    expect(await saveMemberProfile(db(), 'springfield', contactId, version, { firstName: 'One' }, [sms('2175550123', 'one')])).toEqual({ ok: true, profileVersion: version + 1 });
+    expect(await saveMemberProfile(db(), 'springfield', contactId, version, { firstName: 'Stale' }, [])).toEqual({ ok: false, refusal: 'conflict', profileVersion: version + 1 });
+    const kept = (await findMemberProfile(db(), 'springfield', contactId))!;
+    expect(kept.contact.firstName).toBe('One');
+    expect(kept.profile.contactPaths).toEqual([sms('2175550123', 'one')]);
+
+    const outcomes = await Promise.all([
+      saveMemberProfile(db(), 'springfield', contactId, version + 1, { firstName: 'A' }, [sms('2175550101', 'a')]),
+      saveMemberProfile(db(), 'springfield', contactId, version + 1, { firstName: 'B' }, [sms('2175550102', 'b')]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.ok).sort()).toEqual([false, true]);
+    const winner = outcomes[0]!.ok ? 'A' : 'B';
+    const after = (await findMemberProfile(db(), 'springfield', contactId))!;
+    expect(after.contact).toMatchObject({ firstName: winner, profileVersion: version + 2 });
+    expect(after.profile.contactPaths).toEqual([sms(winner === 'A' ? '2175550101' : '2175550102', winner.toLowerCase())]);
+  });
+
+  it('keeps an external id unique in its organisation (the unique index), not across organisations', async () => {
+    const first = await newContact('acme', 'repo.external.1');
+    const second = await newContact('acme', 'repo.external.2');
+    const elsewhere = await newContact('springfield', 'repo.external.3');
+    expect((await saveMemberProfile(db(), 'acme', first, 1, { externalId: 'X-1' }, [])).ok).toBe(true);
+    expect(await saveMemberProfile(db(), 'acme', second, 1, { externalId: 'X-1', firstName: 'Not saved' }, [])).toEqual({ ok: false, refusal: 'externalId.taken' });
+    expect((await findMemberProfile(db(), 'acme', second))!.contact).toMatchObject({ externalId: null, firstName: 'Repo', profileVersion: 1 });
+    expect((await saveMemberProfile(db(), 'springfield', elsewhere, 1, { externalId: 'X-1' }, [])).ok).toBe(true);
+    expect(await isExternalIdTaken(db(), 'acme', 'X-1', second)).toBe(true);
+    expect(await isExternalIdTaken(db(), 'acme', 'X-1', first)).toBe(false);
+    expect(await isExternalIdTaken(db(), 'campus', 'X-1', first)).toBe(false);
   });
 });
