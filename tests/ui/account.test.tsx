@@ -68,11 +68,38 @@ describe('the member home', () => {
     bootPage('/acme/home');
     const account = await accountSection();
     expect(screen.getByRole('heading', { name: en['page.title.home'], level: 1 })).toBeInstanceOf(HTMLElement);
-    expect(within(account).getByText('Dana Member')).toBeInstanceOf(HTMLElement);
-    expect(within(account).getByText('demo.member')).toBeInstanceOf(HTMLElement);
     expect(within(account).getByRole('button', { name: en['home.account.changePassword'] })).toBeInstanceOf(HTMLElement);
     expect(within(account).queryByRole('button', { name: en['home.account.delete'] })).toBeNull();
-    expect(screen.getByText(en['home.placeholder'])).toBeInstanceOf(HTMLElement);
+    const profile = await screen.findByRole('region', { name: en['home.profile.title'] });
+    expect(within(profile).getByText('demo.member')).toBeInstanceOf(HTMLElement);
+    expect(within(profile).getByText('Dana')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('summarises the profile and its paths (§2): names, Not Provided, each path with its extension, on/off and quiet times in words', async () => {
+    visit('/springfield/home');
+    await fetch('/rest/init/csrf?orgId=springfield');
+    expect((await fetch('/test/signIn?orgId=springfield', { method: 'POST' })).status).toBe(200);
+    bootPage('/springfield/home');
+    const profile = await screen.findByRole('region', { name: en['home.profile.title'] });
+    const entries = [...profile.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(entries).toEqual(expect.arrayContaining([
+      [en['home.profile.firstName'], 'Dana'], [en['home.profile.middleInitial'], 'J'], [en['home.profile.lastName'], 'Member'],
+      [en['home.profile.email'], 'demo.member@example.org'],
+    ]));
+    // Springfield exposes the suffix and the member has none: §9's placeholder.
+    expect(entries.filter(([, value]) => value === en['form.review.notProvided']).length).toBeGreaterThan(0);
+    const paths = screen.getByRole('region', { name: en['home.paths.title'] });
+    const sms = within(paths).getByText('2175550123').closest('li')!;
+    expect(sms.textContent).toContain('Quiet time: Night (every day, 10:00 PM to 7:00 AM)');
+    expect(sms.textContent).toContain('Quiet time: Weekend mornings (weekends, 7:00 AM to 9:30 AM)');
+    expect(sms.textContent).toContain(en['home.paths.on']);
+    expect(within(paths).getByText('2175550188').closest('li')!.textContent).toContain('Extension 12');
+    // The member's own pages this organisation has, each a link; springfield has no custom fields.
+    const sections = screen.getByRole('navigation', { name: en['home.sections.title'] });
+    const links = within(sections).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toContain('/springfield/my-profile');
+    expect(links).toContain('/springfield/my-location');
+    expect(links).not.toContain('/springfield/my-additionalInformation');
   });
 
   it('offers Delete account in springfield (public, cme_mbr_delelteButton on)', async () => {
@@ -256,7 +283,9 @@ describe('the access key (§5)', () => {
     visit('/springfield/home');
     const { accessKey: key } = await createMember('springfield', 'ui.key', 'Key!Passw0rd', { signIn: false, accessKey: true });
     bootPage(`/springfield/home?accessKey=${key}`);
-    expect(within(await accountSection()).getByText('Test ui.key')).toBeInstanceOf(HTMLElement);
+    // Signed in by the key: the member's own profile is summarised (their username, as its own entry).
+    const profile = await screen.findByRole('region', { name: en['home.profile.title'] });
+    expect([...profile.querySelectorAll('dt')].find((dt) => dt.textContent === en['home.account.username'])?.nextElementSibling?.textContent).toBe('ui.key');
     await waitFor(() => expect(document.cookie).toContain(`accessKey=${key}`));
 
     await fetch('/logout/springfield', { redirect: 'manual' });

@@ -12,13 +12,30 @@ import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import '../../styles/forms.css';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { withPluralCount } from '../../i18n/withPluralCount.ts';
+import { admitScreen } from '../../app/resolveScreen.ts';
+import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
+import { useScreenContext } from '../../app/useScreenContext.ts';
+import { Link } from 'react-router';
+import { ProfileSummary, SectionLinks, useProfileAnswers } from './ProfileSummary.tsx';
+import { timeZoneDiffers } from './timeZoneWarning.ts';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
 const SIGNED_UP = ['signedUp'] as const;
 
-/** Label and value side by side (the profile summary of the profile issue will bring its own styles). */
-const ACCOUNT_LIST_STYLE = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' } as const;
+/** §2 "sections with edit/view links to my-profile, my-location, my-subscription and my-additionalInformation". */
+const SECTION_SCREENS = ['myProfile', 'myLocation', 'mySubscription', 'myAdditionalInformation'];
+
+/** The member's pages this organisation has, as links: each exactly when its screen would render for this member. */
+function useSectionLinks() {
+  const { screens } = useScreenRegistry();
+  const ctx = useScreenContext();
+  return SECTION_SCREENS.flatMap((id) => {
+    const screen = screens.find((candidate) => candidate.id === id);
+    if (!screen || admitScreen(screens, screen, ctx).kind !== 'render') return [];
+    return [{ id, to: `/${ctx.orgId}/${screen.path}`, titleKey: screen.titleKey }];
+  });
+}
 
 type OpenDialog = 'changePassword' | 'confirmDelete' | null;
 
@@ -48,6 +65,12 @@ export default function HomeScreen() {
   const canDelete = org.isPublic && flags.cme_mbr_delelteButton;
   const needsPassword = Boolean(account?.username);
   const passwordId = useId();
+  const contactId = account?.id ?? 0;
+  const { profile, paths } = useProfileAnswers(orgId, contactId);
+  const sections = useSectionLinks();
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const profileZone = profile.data?.timeZone ?? '';
+  const zoneLabel = profile.data?.timezones.find((zone) => zone.id === profileZone)?.displayLabel ?? profileZone;
 
   function closeDeleteDialog() {
     setDialog(null);
@@ -90,31 +113,34 @@ export default function HomeScreen() {
       {notice.messageKey ? <p role="status" className="notice-ok">{t(notice.messageKey)}</p> : null}
       <FlashNotice kinds={SIGNED_UP} orgName={org.orgName} profilePath={`/${encodeURIComponent(orgId)}/my-profile`} />
 
-      <section aria-labelledby="home-account-title">
-        <h2 id="home-account-title">{t('home.account.title')}</h2>
-        <dl style={ACCOUNT_LIST_STYLE}>
-          <dt>{t('home.account.name')}</dt>
-          <dd style={{ margin: 0 }}>{account?.name}</dd>
-          {account?.username ? (
-            <>
-              <dt>{t('home.account.username')}</dt>
-              <dd style={{ margin: 0 }}>{account.username}</dd>
-            </>
-          ) : null}
-        </dl>
-        <div className="form-actions">
-          {account?.username ? (
-            <button type="button" className="button" onClick={() => setDialog('changePassword')}>{t('home.account.changePassword')}</button>
-          ) : null}
-          {canDelete ? (
-            <button type="button" className="button button-danger" disabled={deleting} onClick={() => setDialog('confirmDelete')}>
-              {t('home.account.delete')}
-            </button>
-          ) : null}
-        </div>
-      </section>
+      {profileZone && timeZoneDiffers(profileZone, deviceZone, new Date()) ? (
+        <p className="notice" data-notice="timeZone">
+          {t('home.timeZone.warning', { device: deviceZone, profile: zoneLabel })}{' '}
+          <Link to={`/${encodeURIComponent(orgId)}/my-profile`}>{t('home.timeZone.change')}</Link>
+        </p>
+      ) : null}
 
-      <p className="notice">{t('home.placeholder')}</p>
+      {profile.error || paths.error ? <p className="notice" role="alert">{t('home.profile.loadFailed')}</p> : null}
+      {profile.data && paths.data ? <ProfileSummary profile={profile.data} paths={paths.data.contactPaths} /> : null}
+      {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}
+
+      <SectionLinks links={sections} />
+
+      {account?.username || canDelete ? (
+        <section aria-labelledby="home-account-title">
+          <h2 id="home-account-title">{t('home.account.title')}</h2>
+          <div className="form-actions">
+            {account?.username ? (
+              <button type="button" className="button" onClick={() => setDialog('changePassword')}>{t('home.account.changePassword')}</button>
+            ) : null}
+            {canDelete ? (
+              <button type="button" className="button button-danger" disabled={deleting} onClick={() => setDialog('confirmDelete')}>
+                {t('home.account.delete')}
+              </button>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
 
       {dialog === 'changePassword' ? (
         <ChangePasswordDialog
