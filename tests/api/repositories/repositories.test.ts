@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccessKeyHolder, insertAccessKey, listLiveAccessKeys, revokeAccessKey } from '../../../server/repositories/accessKeys.ts';
 import { createAccount } from '../../../server/repositories/accounts.ts';
 import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvitedContact } from '../../../server/repositories/contacts.ts';
+import { findCustomValues, saveCustomValues } from '../../../server/repositories/customValues.ts';
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../../../server/repositories/profiles.ts';
@@ -116,7 +117,6 @@ describe('throttle', () => {
 
 describe('sessions and password resets', () => {
   it('moves sign-ins elsewhere to a new session at sign-in, and a reset ends every sign-in once', async () => {
-    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
     await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'old-repo', csrfToken: 'c1', language: null, expiresAt, replaces: null });
@@ -136,7 +136,6 @@ describe('sessions and password resets', () => {
 
   it('tells when a session signed in, in one organisation only; a move keeps the time', async () => {
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
-    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
     await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'signin-a', csrfToken: 'c1', language: null, expiresAt, replaces: null });
     const first = await findSignIn(db(), 'acme', 'signin-a');
@@ -150,7 +149,6 @@ describe('sessions and password resets', () => {
 
 describe('access keys', () => {
   it('lists the live keys of one organisation with an id that is not the hash, and revokes by that id there only', async () => {
-    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const live = new Date(Date.now() + 60_000);
     await insertAccessKey(db(), 'springfield', { keyHash: 'repo-key-1', contactId: springfield, expiresAt: live });
@@ -181,7 +179,6 @@ describe('profiles', () => {
     (await createAccount(db(), orgId, account(username)) as { contactId: number }).contactId;
 
   it('reads a member\'s profile and paths in their organisation only', async () => {
-    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const found = await findMemberProfile(db(), 'springfield', springfield);
     expect(found?.profile.contactPaths.map((path) => path.type)).toEqual(['EMAIL', 'SMS', 'PHONE']);
     expect(await findMemberProfile(db(), 'acme', springfield)).toBeNull();
@@ -218,5 +215,25 @@ describe('profiles', () => {
     expect(await isExternalIdTaken(db(), 'acme', 'X-1', second)).toBe(true);
     expect(await isExternalIdTaken(db(), 'acme', 'X-1', first)).toBe(false);
     expect(await isExternalIdTaken(db(), 'campus', 'X-1', first)).toBe(false);
+  });
+});
+
+describe('custom values', () => {
+  it('saves, reads only the fields asked for, clears with [], deletes the fields no longer shown, only in its own organisation', async () => {
+    const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    expect(await saveCustomValues(db(), 'acme', acme, [{ attrId: 11, values: ['Finance'] }, { attrId: 14, values: ['Spanish', 'English'] }, { attrId: 90, values: ['old'] }], [11, 14, 90])).toBe(true);
+    expect(await findCustomValues(db(), 'acme', acme, [11, 14])).toEqual(new Map([[11, ['Finance']], [14, ['Spanish', 'English']]]));
+    expect(await findCustomValues(db(), 'acme', acme, [])).toEqual(new Map());
+    // Another organisation's contact of the same id, or the same contact under another organisation, sees nothing.
+    expect(await findCustomValues(db(), 'springfield', acme, [11, 14, 90])).toEqual(new Map());
+    expect(await saveCustomValues(db(), 'springfield', acme, [{ attrId: 11, values: ['x'] }], [11])).toBe(false);
+
+    expect(await saveCustomValues(db(), 'acme', acme, [{ attrId: 14, values: [] }], [11, 14])).toBe(true);
+    expect(await findCustomValues(db(), 'acme', acme, [11, 14, 90])).toEqual(new Map([[11, ['Finance']]]));
+  });
+
+  it('answers false and writes nothing for a contact that does not exist', async () => {
+    expect(await saveCustomValues(db(), 'acme', 987_654, [{ attrId: 11, values: ['Finance'] }], [11])).toBe(false);
+    expect(await findCustomValues(db(), 'acme', 987_654, [11])).toEqual(new Map());
   });
 });
