@@ -18,7 +18,7 @@
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
-import { Refusal, Text, type Reply } from './common.ts';
+import { Text, type Refusal, type Reply } from './common.ts';
 
 export { MemberParams } from './profile.ts';
 

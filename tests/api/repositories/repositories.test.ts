@@ -117,6 +117,7 @@ describe('throttle', () => {
 
 describe('sessions and password resets', () => {
   it('moves sign-ins elsewhere to a new session at sign-in, and a reset ends every sign-in once', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
     await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'old-repo', csrfToken: 'c1', language: null, expiresAt, replaces: null });
@@ -136,6 +137,7 @@ describe('sessions and password resets', () => {
 
   it('tells when a session signed in, in one organisation only; a move keeps the time', async () => {
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const expiresAt = new Date(Date.now() + 60_000);
     await storeSignIn(db(), { orgId: 'acme', contactId: acme, sessionHash: 'signin-a', csrfToken: 'c1', language: null, expiresAt, replaces: null });
     const first = await findSignIn(db(), 'acme', 'signin-a');
@@ -149,6 +151,7 @@ describe('sessions and password resets', () => {
 
 describe('access keys', () => {
   it('lists the live keys of one organisation with an id that is not the hash, and revokes by that id there only', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
     const live = new Date(Date.now() + 60_000);
     await insertAccessKey(db(), 'springfield', { keyHash: 'repo-key-1', contactId: springfield, expiresAt: live });
@@ -179,6 +182,7 @@ describe('profiles', () => {
     (await createAccount(db(), orgId, account(username)) as { contactId: number }).contactId;
 
   it('reads a member\'s profile and paths in their organisation only', async () => {
+    const springfield = (await findContactByUsername(db(), 'springfield', 'demo.member'))!.contactId;
     const found = await findMemberProfile(db(), 'springfield', springfield);
     expect(found?.profile.contactPaths.map((path) => path.type)).toEqual(['EMAIL', 'SMS', 'PHONE']);
     expect(await findMemberProfile(db(), 'acme', springfield)).toBeNull();
