@@ -12,6 +12,7 @@ import { customFieldsFormData, saveCustomFieldsForm } from '../../schemas/custom
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { resolveOrgSettings } from '../../schemas/orgSettings.ts';
 import { contactCustomValues } from '../../server/db/schema.ts';
+import { deleteContact } from '../../server/repositories/contacts.ts';
 import { createOrganization } from '../../server/repositories/organizations.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { postCustomFields, storedCustomValues } from '../support/customFields.ts';
@@ -246,5 +247,27 @@ describe('POST …/customFields: malformed requests are 4xx with an errorCode, n
     expect(response.statusCode).toBe(400);
     expect((response.json() as { errorCode: string }).errorCode).toBe('request.invalid');
     expect(await postCustomFields(t.app, member, []).then((r) => r.json())).toEqual({ status: 'yes' });
+  });
+});
+
+describe('POST …/customFields: two saves at once, and the account going', () => {
+  it('saves each of two saves at once whole: the values stored are all of one of them, never a mix', async () => {
+    const orgId = await rulesOrganization();
+    const member = await newMember(t.app, t.database.db, orgId);
+    const first = replacing(1, ['FIRST']).map((entry) => (entry.attrId === 5 ? { attrId: 5, savedValues: ['Day'] } : entry));
+    const second = replacing(1, ['SECOND']).map((entry) => (entry.attrId === 5 ? { attrId: 5, savedValues: ['Night', 'Weekend'] } : entry));
+    const responses = await Promise.all([postCustomFields(t.app, member, first), postCustomFields(t.app, member, second)]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const saved = savedOf(await read(member));
+    expect([[['FIRST'], ['Day']], [['SECOND'], ['Night', 'Weekend']]]).toContainEqual([saved[1], saved[5]]);
+  });
+
+  it('goes with the account (the rows cascade with the contact)', async () => {
+    const orgId = await rulesOrganization();
+    const member = await newMember(t.app, t.database.db, orgId);
+    expect((await postCustomFields(t.app, member, VALID)).statusCode).toBe(200);
+    expect(await storedCustomValues(t.database.db, orgId, member.contactId)).toHaveLength(5);
+    await deleteContact(t.database.db, orgId, member.contactId);
+    expect(await storedCustomValues(t.database.db, orgId, member.contactId)).toEqual([]);
   });
 });
