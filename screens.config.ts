@@ -134,7 +134,7 @@ export const screens: readonly Screen[] = [
   }),
   ...signUpFormScreens({
     step: 'information', address: 'additionalInformation', myPage: 'my-additionalInformation', titleKey: 'page.title.additionalInformation',
-    when: showsCustomFields, load: placeholder,
+    when: showsCustomFields, load: () => import('./src/screens/additionalInformation/AdditionalInformationScreen.tsx'),
   }),
   {
     id: 'signUpReview', path: 'new/account/review', titleKey: 'page.title.review', guard: 'member', selfService: true,

@@ -10,7 +10,8 @@
  * member"): tests/unit/memberFlags.test.ts holds the two equal for every fixture organisation, so
  * previewFlags can be switched to these functions without a snapshot changing.
  */
-import type { ContactPathDefinition, ProfileFlags } from '../entities.ts';
+import { withCustomFieldIds } from '../customFieldIds.ts';
+import type { ContactPathDefinition, CustomFieldDefinition, ProfileFlags } from '../entities.ts';
 import type { OrgSettings } from '../orgSettings.ts';
 
 /**
@@ -109,4 +110,16 @@ export function contactPathDefinitionsOf(settings: OrgSettings, allMandatory = f
     path(7, 'RECIP', 'Mobile App', true),
     ...(settings.showSlackDeliveryPath ? [configured(settings.slackSetting, 'SLACK')] : []),
   ];
+}
+
+/**
+ * §3 Custom field: the fields a member of the organisation sees (`FormFlags.customFields`, what the
+ * custom-field builder reads, and what `GET …/customFields` answers): the settings' `customFields`
+ * in their order when `showCustomfield` is on, none otherwise (§2 "information (custom fields on)").
+ * Numbered like previewFlags numbers them (a stored field always has its `attrId`).
+ */
+export function customFieldDefinitionsOf(settings: OrgSettings): CustomFieldDefinition[] {
+  if (!settings.showCustomfield) return [];
+  return withCustomFieldIds(settings.customFields).map(({ attrId, name, dataType, displayFormat, definedValues, editable, mandatory }) =>
+    ({ attrId, name, dataType, displayFormat, definedValues: [...definedValues], editable, mandatory }));
 }

@@ -403,3 +403,26 @@ export const deliveryOutbox = pgTable(
     index('delivery_outbox_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * §3 Custom field `savedValues` of a member: one row per field of the organisation's
+ * `settings.customFields` the member answered, kept under the field's `attrId` (issue 12 "Additional
+ * information"). A free or list field keeps one value, a multi-select its choices in order. A row
+ * whose field the organisation removed is never read (services/customFields.ts reads only the ids
+ * the settings define) and is deleted by the member's next save, so the table stays bounded by the
+ * fields an organisation ever had.
+ */
+export const contactCustomValues = pgTable(
+  'contact_custom_values',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    attrId: integer('attr_id').notNull(),
+    values: text('values').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.attrId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);

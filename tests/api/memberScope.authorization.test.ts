@@ -13,6 +13,7 @@ import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { hashToken } from '../../server/services/tokens.ts';
+import { storedCustomValues } from '../support/customFields.ts';
 import { storedProfile } from '../support/profile.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
@@ -176,6 +177,12 @@ const MEMBER_ROUTES: MemberRoute[] = [
       profileVersion: String(await versionOf(orgId, contactId)),
     }),
   },
+  { method: 'GET', path: '/customFields', address: '/customFields' },
+  {
+    // acme shows custom fields (Department is mandatory); springfield shows none, so its save is empty.
+    method: 'POST', path: '/customFields', address: '/customFields',
+    body: async ({ orgId }) => ({ rs: JSON.stringify(orgId === 'acme' ? [{ attrId: 11, savedValues: ['Finance'] }, { attrId: 14, savedValues: ['French'] }] : []) }),
+  },
 ];
 
 describe('member scope: every route of the member domains', () => {
@@ -187,7 +194,10 @@ describe('member scope: every route of the member domains', () => {
 
   it('answers each member only at their own address; every other caller, read and write, is 403 member.notSelf and nothing changes', async () => {
     const { callers, targets } = await setUp();
-    const everything = async () => Promise.all(targets.map((target) => storedProfile(t.database.db, target.orgId, target.contactId)));
+    const everything = async () => Promise.all(targets.map(async (target) => ({
+      ...(await storedProfile(t.database.db, target.orgId, target.contactId)),
+      customValues: await storedCustomValues(t.database.db, target.orgId, target.contactId),
+    })));
     for (const route of MEMBER_ROUTES) {
       for (const caller of callers) {
         for (const target of targets) {

@@ -19,10 +19,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
+import customFields from './customFields/index.ts';
 import profile from './profile/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, customFields];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccessKeyHolder, insertAccessKey, listLiveAccessKeys, revokeAccessKey } from '../../../server/repositories/accessKeys.ts';
 import { createAccount } from '../../../server/repositories/accounts.ts';
 import { findContact, findContactByUsername, findUsernamesByEmail, upsertInvitedContact } from '../../../server/repositories/contacts.ts';
+import { findCustomValues, saveCustomValues } from '../../../server/repositories/customValues.ts';
 import { findFeatureFlags } from '../../../server/repositories/featureFlags.ts';
 import { findOrganization, findStoredSettings, updateSettings } from '../../../server/repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../../../server/repositories/profiles.ts';
@@ -218,5 +219,25 @@ describe('profiles', () => {
     expect(await isExternalIdTaken(db(), 'acme', 'X-1', second)).toBe(true);
     expect(await isExternalIdTaken(db(), 'acme', 'X-1', first)).toBe(false);
     expect(await isExternalIdTaken(db(), 'campus', 'X-1', first)).toBe(false);
+  });
+});
+
+describe('custom values', () => {
+  it('saves, reads only the fields asked for, clears with [], deletes the fields no longer shown, only in its own organisation', async () => {
+    const acme = (await findContactByUsername(db(), 'acme', 'demo.member'))!.contactId;
+    expect(await saveCustomValues(db(), 'acme', acme, [{ attrId: 11, values: ['Finance'] }, { attrId: 14, values: ['Spanish', 'English'] }, { attrId: 90, values: ['old'] }], [11, 14, 90])).toBe(true);
+    expect(await findCustomValues(db(), 'acme', acme, [11, 14])).toEqual(new Map([[11, ['Finance']], [14, ['Spanish', 'English']]]));
+    expect(await findCustomValues(db(), 'acme', acme, [])).toEqual(new Map());
+    // Another organisation's contact of the same id, or the same contact under another organisation, sees nothing.
+    expect(await findCustomValues(db(), 'springfield', acme, [11, 14, 90])).toEqual(new Map());
+    expect(await saveCustomValues(db(), 'springfield', acme, [{ attrId: 11, values: ['x'] }], [11])).toBe(false);
+
+    expect(await saveCustomValues(db(), 'acme', acme, [{ attrId: 14, values: [] }], [11, 14])).toBe(true);
+    expect(await findCustomValues(db(), 'acme', acme, [11, 14, 90])).toEqual(new Map([[11, ['Finance']]]));
+  });
+
+  it('answers false and writes nothing for a contact that does not exist', async () => {
+    expect(await saveCustomValues(db(), 'acme', 987_654, [{ attrId: 11, values: ['Finance'] }], [11])).toBe(false);
+    expect(await findCustomValues(db(), 'acme', 987_654, [11])).toEqual(new Map());
   });
 });
