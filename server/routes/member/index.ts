@@ -20,9 +20,10 @@ import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
 import profile from './profile/index.ts';
+import testNotification from './testNotification/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, testNotification];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';
