@@ -20,7 +20,6 @@ import { profileFormData, profileToStore } from '../../schemas/profile/fromPaylo
 import { TIME_ZONES } from '../../schemas/timeZones.ts';
 import type { Db } from '../db/client.ts';
 import type { Contact } from '../repositories/contacts.ts';
-import { findContact } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../repositories/profiles.ts';
 import type { Captcha } from './captcha.ts';
