@@ -105,7 +105,9 @@ export async function readTestNotificationPermission(deps: TestNotificationDeps,
 /** `GET /{orgId}/{contactId}/testNotification/challenge`: a new ALTCHA challenge for this member. */
 export async function createTestNotificationChallenge(deps: TestNotificationDeps, org: Organization, contactId: number) {
   if (!org.settings.sendNotificationPermission.permission) return refuse(403, { errorCode: ERRORS.notPermitted });
-  return { ok: true as const, ...(await deps.captcha.challenge(deps.db, org.orgId, contactId)) } as { ok: true; parameters: Awaited<ReturnType<Captcha['challenge']>>['parameters']; signature: string };
+  const { parameters, signature } = await deps.captcha.challenge(deps.db, org.orgId, contactId);
+  // Always signed (services/captcha.ts signs every challenge); '' would only be refused as invalid.
+  return { ok: true as const, parameters, signature: signature ?? '' };
 }
 
 export interface SendTestNotificationInput {

@@ -10,6 +10,8 @@ import type { AltchaChallengeAnswer, TestNotificationPermissionAnswer } from '..
 import { captchaUses, deliveryOutbox, organizations, testNotifications } from '../../server/db/schema.ts';
 import { createDelivery } from '../../server/services/delivery/createDelivery.ts';
 import { createMailer } from '../../server/services/mail.ts';
+import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
+import { fixtureOrgs } from '../fixtures/orgs.ts';
 import { newMember, type Member } from '../support/profile.ts';
 import { startSlackServer, type TestSlackServer } from '../support/slackServer.ts';
 import { startSmtpServer, textBodyOf, headersOf, type TestSmtpServer } from '../support/smtpServer.ts';
@@ -79,6 +81,9 @@ function send(member: Member, form: Record<string, string>, language = 'en_US') 
     payload: new URLSearchParams(form).toString(),
   });
 }
+
+/** springfield's name of a path (§3 Contact path name: its SMS and phone prompts). */
+const pathName = (pathId: number) => contactPathDefinitionsOf(fixtureOrgs.springfield.settings).find((path) => path.pathId === pathId)!.name;
 
 let serial = 0;
 const springfieldMember = () => newMember(t.app, t.database.db, 'springfield', { firstName: 'Tess', lastName: 'Notify' }, [
@@ -152,16 +157,15 @@ describe('POST …/testNotification?language', () => {
 
   it('delivers over SMS through the Twilio-compatible API, in the language asked for', async () => {
     const member = await springfieldMember();
-    const english = (await import('../../public/i18n/en_US.json')).default as Record<string, string>;
     const response = await send(member, { 'g-recaptcha-response': await solvedFor(member), pathId: '2' }, 'de_DE');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true });
     expect(twilio.received).toHaveLength(1);
     expect(twilio.received[0]!.form).toMatchObject({ To: '+12175550134', From: '+12175550100' });
     const orgName = (await orgSettings('springfield')).orgName;
-    // The de_DE catalogue's text (English until it is translated), with the organisation's name in it.
-    expect(twilio.received[0]!.form.Body).toContain(orgName);
-    expect(english['testNotification.message.text']).toBeTruthy();
+    // The de_DE catalogue's text, with the organisation's and the path's names in it; the answer in German too.
+    expect(twilio.received[0]!.form.Body).toBe(`Dies ist eine Testbenachrichtigung von ${orgName}. Sie hat Sie über Ihren Kontaktweg ${pathName(2)} erreicht, also erhalten Sie dort auch unsere Warnungen. Sie müssen nichts weiter tun.`);
+    expect(response.json()).toEqual({ success: true, message: `Die Testbenachrichtigung wurde an ${pathName(2)} gesendet.` });
   });
 
   it('delivers over Slack to an incoming webhook', async () => {
