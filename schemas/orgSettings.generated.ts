@@ -153,6 +153,19 @@ export interface OrgSettingsInput {
    */
   showSlackDeliveryPath?: boolean;
   /**
+   * §3 Profile sendNotificationPermission: whether members may send themselves a test notification (§6), and the Google reCAPTCHA site key that replaces the self-hosted proof-of-work captcha (only together with the server's RECAPTCHA_SECRET).
+   */
+  sendNotificationPermission?: {
+    /**
+     * Members may send a test notification to their paths.
+     */
+    permission?: boolean;
+    /**
+     * Google reCAPTCHA site key; empty: the self-hosted captcha.
+     */
+    recaptchaSiteKey?: string;
+  };
+  /**
    * Language selector: none, the built-in selector of the 27 languages, or a third-party (Google) widget with its key (§1).
    */
   translation?: {

@@ -26,6 +26,7 @@ import adminScope from './routes/admin/index.ts';
 import demoScope from './routes/demo/index.ts';
 import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
+import { createCaptcha, DEFAULT_ALTCHA, type CaptchaOptions } from './services/captcha.ts';
 import { createDelivery, type Delivery } from './services/delivery/createDelivery.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -67,6 +68,11 @@ export interface AppOptions {
    * e-mail goes to the delivery outbox (no SMS API, no Slack bot).
    */
   delivery?: Delivery;
+  /**
+   * The test notification's captcha (ALTCHA_MAX_NUMBER, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL); without
+   * it, ALTCHA with its default work and no reCAPTCHA.
+   */
+  captcha?: CaptchaOptions;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
   /** How long a client may take to send a request (http/timeouts.ts; tests set them low). */
@@ -154,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, delivery, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, delivery, captcha: createCaptcha(options.captcha ?? { altcha: DEFAULT_ALTCHA, recaptcha: null }), metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

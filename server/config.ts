@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import semver from 'semver';
+import { DEFAULT_ALTCHA, DEFAULT_RECAPTCHA_VERIFY_URL, type CaptchaOptions } from './services/captcha.ts';
 
 export interface Config {
   port: number;
@@ -51,6 +52,8 @@ export interface Config {
   slackBot: SlackBotConfig | null;
   /** What a member's Slack incoming-webhook address must start with (SLACK_WEBHOOK_PREFIX): the server posts nowhere else. */
   slackWebhookPrefix: string;
+  /** The test notification's captcha: ALTCHA's work (ALTCHA_MAX_NUMBER) and reCAPTCHA's server side (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
+  captcha: CaptchaOptions;
 }
 
 /** A Twilio-compatible REST API: `POST {apiUrl}/2010-04-01/Accounts/{accountSid}/Messages.json` and `Calls.json`. */
@@ -126,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   const slackBot = slackBotOf(env);
   const slackWebhookPrefix = env.SLACK_WEBHOOK_PREFIX?.trim() || DEFAULT_SLACK_WEBHOOK_PREFIX;
   if (!isHttpUrl(slackWebhookPrefix)) throw new ConfigError(`SLACK_WEBHOOK_PREFIX must be an http:// or https:// address, got "${slackWebhookPrefix}"`);
+  const captcha = captchaOf(env);
   if (demo === '0' && !publicUrl) {
     throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
       + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
@@ -147,7 +151,26 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     sms,
     slackBot,
     slackWebhookPrefix,
+    captcha,
   };
+}
+
+/**
+ * ALTCHA_MAX_NUMBER: how far the browser's proof of work counts at most (the work is between half of
+ * it and all of it); RECAPTCHA_SECRET turns reCAPTCHA on for the organisations that set a site key,
+ * checked at RECAPTCHA_VERIFY_URL (Google's siteverify by default).
+ */
+function captchaOf(env: NodeJS.ProcessEnv): CaptchaOptions {
+  const maxText = env.ALTCHA_MAX_NUMBER?.trim() ?? '';
+  const maxNumber = maxText ? Number(maxText) : DEFAULT_ALTCHA.maxNumber;
+  if (!/^\d{1,10}$/.test(maxText || '0') || !Number.isInteger(maxNumber) || maxNumber < 10 || maxNumber > 10_000_000) {
+    throw new ConfigError(`ALTCHA_MAX_NUMBER must be a whole number from 10 to 10000000, got "${maxText}"`);
+  }
+  const secret = env.RECAPTCHA_SECRET?.trim() || '';
+  const verifyUrl = env.RECAPTCHA_VERIFY_URL?.trim() || DEFAULT_RECAPTCHA_VERIFY_URL;
+  if (!isHttpUrl(verifyUrl)) throw new ConfigError(`RECAPTCHA_VERIFY_URL must be an http:// or https:// address, got "${verifyUrl}"`);
+  if (secret && !/^[\x21-\x7e]{1,200}$/.test(secret)) throw new ConfigError('RECAPTCHA_SECRET must be printable ASCII without spaces');
+  return { altcha: { ...DEFAULT_ALTCHA, maxNumber }, recaptcha: secret ? { secret, verifyUrl } : null };
 }
 
 /**

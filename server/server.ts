@@ -76,6 +76,7 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     mailer,
     delivery,
+    captcha: config.captcha,
     metrics: { token: config.metricsToken, separatePort: config.metricsPort !== null },
   });
   let metricsServer: MetricsServer | null = null;

@@ -426,3 +426,45 @@ export const contactCustomValues = pgTable(
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The test notifications members sent themselves (issue 12 "Test notification, for real"): one row per
+ * member and path, the last one. It is the limit (one test per member per path per 5 minutes: the row
+ * is claimed by one conditional upsert before anything is sent, so concurrent sends cannot both pass)
+ * and what the profile answer reports (§3 hasSentTestNotification, sendErrorMsg).
+ */
+export const testNotifications = pgTable(
+  'test_notifications',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull(),
+    /** §3 Contact path pathId the test went to. */
+    pathId: integer('path_id').notNull(),
+    /** When the last test to this path was claimed (the 5 minutes count from it). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The delivery's outcome (sent, queued, failed); null while it is under way. */
+    outcome: text('outcome'),
+    /** The delivery's error code when it failed (`twilio.21211`, `delivery.badAddress`). */
+    errorCode: text('error_code'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+    index('test_notifications_sent_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * Captcha solutions already used (issue 12: "the captcha solution cannot be replayed"): a SHA-256 of
+ * the solved challenge's signature (ALTCHA) or of the token (reCAPTCHA), kept until the challenge
+ * would have expired anyway; the insert that finds one there refuses the solution.
+ */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    solutionHash: text('solution_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.solutionHash] }), index('captcha_uses_expires_idx').on(t.expiresAt)],
+);

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { PortalMetrics } from '../plugins/metrics.ts';
+import type { Captcha } from '../services/captcha.ts';
 import type { Delivery } from '../services/delivery/createDelivery.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { OrgCache } from '../services/orgCache.ts';
@@ -12,6 +13,8 @@ export interface RouteDeps {
   mailer: Mailer;
   /** Sends to a contact path through its adapter (SMS, voice, Slack, e-mail) or to the delivery outbox. */
   delivery: Delivery;
+  /** The test notification's captcha: ALTCHA, or reCAPTCHA where configured (services/captcha.ts). */
+  captcha: Captcha;
   /** What routes count beyond requests (login outcomes): plugins/metrics.ts. */
   metrics: PortalMetrics;
   /** Organisation settings, flags, help tips and banners from memory; a write invalidates through it (services/orgCache.ts). */

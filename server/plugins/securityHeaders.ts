@@ -14,6 +14,10 @@ import fp from 'fastify-plugin';
  * Content-Security-Policy of the browser app: only its own scripts; images may come from tile and
  * file servers. No code from strings ('unsafe-eval'): the forms' validators come precompiled from the
  * server as modules of this origin (services/validatorModules.ts). No inline script is allowed.
+ * Workers only from files of this origin, never `blob:`: the test notification's captcha (the
+ * `altcha` widget's external build, src/components/testNotification/altchaWidget.ts) runs its
+ * proof of work in a worker script the build emits as a file; `worker-src` would fall back to
+ * `script-src 'self'` anyway, it is written out so that loosening script-src never admits blob: workers.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -21,6 +25,7 @@ export const CONTENT_SECURITY_POLICY = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'https:'],
   'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
   'frame-ancestors': ["'self'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

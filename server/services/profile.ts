@@ -20,11 +20,12 @@ import { profileFormData, profileToStore } from '../../schemas/profile/fromPaylo
 import { TIME_ZONES } from '../../schemas/timeZones.ts';
 import type { Db } from '../db/client.ts';
 import type { Contact } from '../repositories/contacts.ts';
-import { findContact } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../repositories/profiles.ts';
+import type { Captcha } from './captcha.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
+import { testNotificationState } from './testNotification.ts';
 
 /** The errorCode of a save of a version that is no longer the stored one (the screen asks the member to reload). */
 export const PROFILE_CONFLICT = 'profile.conflict';
@@ -50,10 +51,12 @@ function formFlagsOf(org: Organization, featureFlags: FeatureFlags, contact: Con
   return { featureFlags, profile: profileFlagsOf(org.settings, facts), contactPaths: contactPathDefinitionsOf(org.settings), timeZones: [...TIME_ZONES] };
 }
 
-/** `GET /{orgId}/{contactId}/profile`: §3 Profile of the member. */
-export async function readProfile(db: Db, org: Organization, contactId: number) {
-  const contact = await findContact(db, org.orgId, contactId);
-  if (!contact) return NOT_FOUND;
+/** `GET /{orgId}/{contactId}/profile`: §3 Profile of the member; `captcha` says which one the test notification asks for. */
+export async function readProfile(db: Db, captcha: Captcha, org: Organization, contactId: number) {
+  const record = await findMemberProfile(db, org.orgId, contactId);
+  if (!record) return NOT_FOUND;
+  const { contact } = record;
+  const test = await testNotificationState({ db, captcha }, org, contactId, record.profile.contactPaths, contact.preferredLanguage);
   return {
     ok: true as const,
     contactId: contact.contactId,
@@ -77,10 +80,10 @@ export async function readProfile(db: Db, org: Organization, contactId: number) 
     hasUniversalProfile: contact.publicProfileId !== null,
     // The member orders their paths (§2 reorder up/down); the contact-path answer lists them so.
     orderMemberPath: true,
-    // Placeholders until the test-notification part of issue 12 (captcha, adapters) fills them.
-    sendNotificationPermission: { recaptchaSiteKey: '', permission: false },
-    hasSentTestNotification: false,
-    sendErrorMsg: '',
+    // §3 test notification (services/testNotification.ts): may one be sent now, was one, did the last fail.
+    sendNotificationPermission: test.sendNotificationPermission,
+    hasSentTestNotification: test.hasSentTestNotification,
+    sendErrorMsg: test.sendErrorMsg,
     profileVersion: contact.profileVersion,
   };
 }

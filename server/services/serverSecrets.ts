@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { findOrCreateSecret } from '../repositories/serverSecrets.ts';
 
-export type SecretName = 'invitation-hmac' | 'forgot-password-question' | 'visitor-csrf';
+export type SecretName = 'invitation-hmac' | 'forgot-password-question' | 'visitor-csrf' | 'altcha-hmac';
 
 const cache = new WeakMap<Db, Map<SecretName, Promise<Buffer>>>();
 

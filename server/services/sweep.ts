@@ -15,6 +15,7 @@ import { deleteSpentResets } from '../repositories/passwordResets.ts';
 import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
 import { deleteExpiredSessions } from '../repositories/sessions.ts';
 import { withSweepLock } from '../repositories/sweepLock.ts';
+import { deleteExpiredTestNotificationRows } from '../repositories/testNotifications.ts';
 import { deleteThrottlesBefore } from '../repositories/throttle.ts';
 
 /** How often the sweep runs. */
@@ -52,6 +53,8 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteDeliveriesBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
     await trimDeliveries(tx, OUTBOX_PER_ORGANIZATION);
     await deletePreviewModulesBefore(tx, new Date(now - PREVIEW_MODULES_KEPT_MS));
+    // Used captcha solutions once their challenge expired; test notifications after as long as deliveries.
+    await deleteExpiredTestNotificationRows(tx, new Date(now), new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
   });
 }
 

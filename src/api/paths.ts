@@ -82,6 +82,7 @@ export const paths = {
   checkExternalId: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/profile/checkexternalId/json`,
   testNotificationPermission: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/testNotification/permission`,
   testNotification: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/testNotification`,
+  testNotificationChallenge: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/testNotification/challenge`,
   subscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/subscriptions`,
   groupSubscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/groupSubscriptions`,
   customFields: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/customFields`,

@@ -12,9 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { contacts, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
+import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { storedCustomValues } from '../support/customFields.ts';
 import { storedProfile } from '../support/profile.ts';
+import { solveAltcha } from '../support/testNotification.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
 const ran: string[] = [];
@@ -161,6 +163,8 @@ interface MemberRoute {
   address: string;
   /** The body of a write: a valid save for the target, at its stored version. */
   body?: (target: { orgId: string; contactId: number }) => Promise<Record<string, string>>;
+  /** What the write answers its own member (`status: 'yes'` when not given). */
+  answer?: object;
 }
 
 const versionOf = async (orgId: string, contactId: number) => (await storedProfile(t.database.db, orgId, contactId)).contact!.profileVersion;
@@ -182,6 +186,17 @@ const MEMBER_ROUTES: MemberRoute[] = [
     // acme shows custom fields (Department is mandatory); springfield shows none, so its save is empty.
     method: 'POST', path: '/customFields', address: '/customFields',
     body: async ({ orgId }) => ({ rs: JSON.stringify(orgId === 'acme' ? [{ attrId: 11, savedValues: ['Finance'] }, { attrId: 14, savedValues: ['French'] }] : []) }),
+  },
+  { method: 'GET', path: '/testNotification/permission', address: '/testNotification/permission' },
+  { method: 'GET', path: '/testNotification/challenge', address: '/testNotification/challenge' },
+  {
+    // The e-mail path the profile save above gave each member; a challenge of the target's own, solved for real.
+    method: 'POST', path: '/testNotification', address: '/testNotification?language=en_US',
+    body: async ({ orgId, contactId }) => ({
+      'g-recaptcha-response': await solveAltcha(await createCaptcha({ altcha: DEFAULT_ALTCHA, recaptcha: null }).challenge(t.database.db, orgId, contactId)),
+      pathId: '1',
+    }),
+    answer: { success: true },
   },
 ];
 
@@ -215,7 +230,7 @@ describe('member scope: every route of the member domains', () => {
           });
           if (own) {
             expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
-            if (route.method === 'POST') expect(response.json(), label).toMatchObject({ status: 'yes' });
+            if (route.method === 'POST') expect(response.json(), label).toMatchObject(route.answer ?? { status: 'yes' });
           } else {
             expect(response.statusCode, label).toBe(403);
             expect(response.json(), label).toEqual({ errorCode: 'member.notSelf' });
@@ -228,7 +243,7 @@ describe('member scope: every route of the member domains', () => {
 
   it('refuses a save without the CSRF token to the member themselves, and changes nothing', async () => {
     const own = await callerOf('member', 'springfield', await newMember('springfield', 'Fay'));
-    const save = MEMBER_ROUTES.find((route) => route.method === 'POST')!;
+    const save = MEMBER_ROUTES.find((route) => route.method === 'POST' && route.path === '/profile')!;
     const before = await storedProfile(t.database.db, 'springfield', own.contactId!);
     const response = await t.app.inject({
       method: 'POST', url: `/springfield/${own.contactId}${save.address}`,

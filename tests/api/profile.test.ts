@@ -67,7 +67,8 @@ describe('GET /{orgId}/{contactId}/profile', () => {
       contactId: member.contactId, username: 'demo.member', firstName: 'Dana', lastName: 'Member', middleInitial: 'J', suffix: '', externalId: '',
       email: 'demo.member@example.org', preferredLanguage: 'en_US', timeZone: 'America/Chicago',
       isUseDeviceTimeFrame: false, showRegistrationLink: true, hasUniversalProfile: false, orderMemberPath: true,
-      sendNotificationPermission: { recaptchaSiteKey: '', permission: false }, hasSentTestNotification: false, sendErrorMsg: '',
+      // springfield's demo member has paths with values and has sent no test (tests/api/testNotification.test.ts covers the rest).
+      sendNotificationPermission: { recaptchaSiteKey: '', permission: true }, hasSentTestNotification: false, sendErrorMsg: '',
       profileVersion: expect.any(Number),
     });
     // The ProfileFlags members are the shared derivation's, with the member's values (schemas/forms/memberFlags.ts).

@@ -38,6 +38,9 @@ describe('the protective headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
+    // The captcha's proof-of-work worker is a file of the portal's: no blob: workers.
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toContain('blob:');
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("form-action 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');

@@ -30,6 +30,10 @@ export interface TestAppOptions {
   orgCache?: AppOptions['orgCache'];
   /** Called with every route as it is registered (the member scope's matrix lists the member routes). */
   onRoute?: AppOptions['onRoute'];
+  /** The delivery layer, made on the test's database (loopback SMS, Slack, SMTP servers); the app's default when not given. */
+  delivery?: (db: TestDatabase['db']) => NonNullable<AppOptions['delivery']>;
+  /** The test notification's captcha (a small proof of work, a loopback siteverify). */
+  captcha?: AppOptions['captcha'];
 }
 
 /** Buckets no test file empties. */
@@ -46,6 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.memberDomains ? { memberDomains: options.memberDomains } : {}),
     ...(options.orgCache ? { orgCache: options.orgCache } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.delivery ? { delivery: options.delivery(database.db) } : {}),
+    ...(options.captcha ? { captcha: options.captcha } : {}),
   });
   databaseOf.set(app, database);
   options.configure?.(app);

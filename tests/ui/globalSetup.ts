@@ -9,7 +9,7 @@
 import type { TestProject } from 'vitest/node';
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
-import { contacts, sessionLogins } from '../../server/db/schema.ts';
+import { contactPaths, contacts, sessionLogins } from '../../server/db/schema.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
 import type { DeliveryMessage } from '../../server/services/delivery/deliveryMessage.ts';
 import { normalizeSecurityAnswer } from '../../server/services/passwordChecks.ts';
@@ -25,6 +25,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const testApp = await createTestApp({
+    // The test notification's proof of work, small: the UI test solves it for real in happy-dom.
+    captcha: { altcha: { maxNumber: 2000, expiresInSeconds: 300 }, recaptcha: null },
     configure(app) {
       app.get<{ Params: { code: string } }>('/test/status/:code', async (req, reply) => reply.code(Number(req.params.code)).send({ errorCode: 'test.status' }));
       app.get('/test/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 2000)));
@@ -75,6 +77,8 @@ interface NewMember {
   signIn?: boolean;
   /** Issue an access key of the new member (§5), answered as `accessKey`. */
   accessKey?: boolean;
+  /** Give the member an e-mail contact path (pathId 1) with `email` (the test notification's UI test). */
+  emailPath?: boolean;
 }
 
 /** A registered member with argon2id hashes, as sign-up stores one. */
@@ -86,6 +90,7 @@ async function createMember(database: TestDatabase, orgId: string, member: NewMe
     securityAnswerHash: member.securityAnswer ? await hash(normalizeSecurityAnswer(member.securityAnswer)) : null,
     passwordExpired: member.passwordExpired ?? false,
   }).returning({ contactId: contacts.contactId });
+  if (member.emailPath) await database.db.insert(contactPaths).values({ orgId, contactId: row!.contactId, pathId: 1, pathType: 'EMAIL', value: member.email });
   return row!.contactId;
 }
 

@@ -40,11 +40,11 @@ async function readSaveForm(request: FastifyRequest, reply: FastifyReply) {
   if (typeof body.profileVersion === 'string' && /^[0-9]{1,10}$/.test(body.profileVersion)) body.profileVersion = Number(body.profileVersion);
 }
 
-export default memberDomain('profile', async (app, { db }) => {
+export default memberDomain('profile', async (app, { db, captcha }) => {
   app.get('/profile', {
     schema: { params: MemberParams, response: answers(ProfileAnswer) },
     onRequest: noStore,
-  }, async (request, reply) => answer(reply, await readProfile(db, request.org, request.memberContactId)));
+  }, async (request, reply) => answer(reply, await readProfile(db, captcha, request.org, request.memberContactId)));
 
   app.get('/contactPaths', {
     schema: { params: MemberParams, response: answers(ContactPathsAnswer) },
