@@ -120,8 +120,8 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
       {permission?.permission && paths.length ? (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <div className="field">
-            <label htmlFor="test-notification-path">{t('testNotification.path.label')}</label>
-            <select id="test-notification-path" value={pathId ?? ''} onChange={(event) => setPathId(Number(event.currentTarget.value))}>
+            <label className="field-label" htmlFor="test-notification-path">{t('testNotification.path.label')}</label>
+            <select id="test-notification-path" className="input" value={pathId ?? ''} onChange={(event) => setPathId(Number(event.currentTarget.value))}>
               {paths.map((path) => (
                 <option key={path.pathId} value={path.pathId}>
                   {path.retryAfterSeconds > 0

@@ -18,6 +18,7 @@ import { useScreenContext } from '../../app/useScreenContext.ts';
 import { Link } from 'react-router';
 import { ProfileSummary, SectionLinks, useProfileAnswers } from './ProfileSummary.tsx';
 import { timeZoneDiffers } from './timeZoneWarning.ts';
+import { TestNotificationPanel } from '../../components/testNotification/TestNotificationPanel.tsx';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -122,6 +123,8 @@ export default function HomeScreen() {
 
       {profile.error || paths.error ? <p className="notice" role="alert">{t('home.profile.loadFailed')}</p> : null}
       {profile.data && paths.data ? <ProfileSummary profile={profile.data} paths={paths.data.contactPaths} /> : null}
+      {/* §2 "'send test notification' with captcha when permitted": a closed disclosure until the member opens it. */}
+      {profile.data?.sendNotificationPermission.permission ? <TestNotificationPanel orgId={orgId} contactId={contactId} /> : null}
       {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}
 
       <SectionLinks links={sections} />
