@@ -97,6 +97,9 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     const save = page.getByRole('button', { name: en['profile.save.button'] });
     await save.click();
     await page.getByText(en['ssp.save.success']).waitFor();
+    // The page stays, its form showing what is stored now.
+    expect(await firstName.inputValue()).toBe('Danielle');
+    expect((await order())[0]).toBe(2);
     await screenshot(page, 'profile-saved');
 
     await page.reload();

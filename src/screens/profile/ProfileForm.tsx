@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContactPathAnswer, ProfileAnswer } from '../../../schemas/api/profile.ts';
@@ -69,6 +69,16 @@ export function ProfileForm({ profile, paths, version, mode, onSaved }: ProfileF
       isKnown: (key) => key !== 'validation' && i18n.exists(key),
     });
   });
+
+  // A new version (after a save, or the stored data after a conflict) is shown in the same form:
+  // drawing it anew would blank the page while its validator loads, and lose the member's place.
+  const shownVersion = useRef(version);
+  const { onChange: setData } = submission.form;
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    setData(initialData);
+  }, [version, initialData, setData]);
 
   const home = `/${encodeURIComponent(orgId)}/${entryFromPublicPortal ? 'portal-home' : 'home'}`;
   return (

@@ -101,7 +101,7 @@ function ProfileContent({ profile, paths, mode, notice, onSaved }: ProfileConten
       {notice === 'conflict' ? <p ref={noticeRef} tabIndex={-1} role="alert" className="form-alert">{t('profile.conflict.reloaded')}</p> : null}
       {passwordNotice.messageKey ? <p role="status" className="notice-ok">{t(passwordNotice.messageKey)}</p> : null}
       {registrationLink || (profile.isChangePassword && account?.username) ? (
-        <div className="form-actions">
+        <div className="form-actions" style={{ marginBlockEnd: 16 }}>
           {registrationLink ? <Link to={registrationLink}>{t('profile.registration.link')}</Link> : null}
           {profile.isChangePassword && account?.username ? (
             <button type="button" className="button" onClick={() => setChangingPassword(true)}>{t('home.account.changePassword')}</button>
@@ -109,8 +109,6 @@ function ProfileContent({ profile, paths, mode, notice, onSaved }: ProfileConten
         </div>
       ) : null}
       <ProfileForm
-        // A new version (a save, or the stored data after a conflict) draws the form anew from it.
-        key={version}
         profile={profile}
         paths={paths.contactPaths}
         version={version}
