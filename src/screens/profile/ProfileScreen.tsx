@@ -6,7 +6,7 @@ import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import { nextProgressStep } from '../../app/nextProgressStep.ts';
 import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
 import { useScreenContext } from '../../app/useScreenContext.ts';
-import { useScreenMode } from '../../app/useScreenMode.ts';
+import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useOrg } from '../../org/OrgContext.tsx';
@@ -29,6 +29,7 @@ export default function ProfileScreen() {
   const { boot, account } = useOrg();
   const orgId = boot.orgId;
   const mode = useScreenMode() ?? 'my';
+  const screenId = useCurrentScreen()?.id ?? 'myProfile';
   const contactId = account?.id ?? null;
   const profile = useProfile(orgId, contactId);
   const paths = useContactPaths(orgId, contactId);
@@ -49,7 +50,7 @@ export default function ProfileScreen() {
 
   const ready = profile.data && paths.data;
   return (
-    <section className="card" aria-labelledby="profile-title" data-screen="profile" data-mode={mode}>
+    <section className="card" aria-labelledby="profile-title" data-screen={screenId} data-mode={mode}>
       <PageHeading id="profile-title">{t('page.title.profile')}</PageHeading>
       {profile.error || paths.error ? (
         <p role="alert" className="form-alert">{t('profile.load.failed')}</p>
