@@ -124,7 +124,9 @@ export const screens: readonly Screen[] = [
     publicPortalEntry: 'set', help: 'new', load: () => import('./src/screens/signUp/SignUpPublicScreen.tsx'),
   },
   // The four forms of the wizard; each form's module comes with its issue, until then the placeholder.
-  ...signUpFormScreens({ step: 'profile', address: 'profile', myPage: 'my-profile', titleKey: 'page.title.profile', load: placeholder }),
+  ...signUpFormScreens({
+    step: 'profile', address: 'profile', myPage: 'my-profile', titleKey: 'page.title.profile', load: () => import('./src/screens/profile/ProfileScreen.tsx'),
+  }),
   ...signUpFormScreens({
     step: 'locations', address: 'mylocation', myPage: 'my-location', titleKey: 'page.title.locations', when: showsAddresses, load: placeholder,
   }),

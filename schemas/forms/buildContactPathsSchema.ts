@@ -1,8 +1,8 @@
 /**
  * §2/§3 contact paths of the profile: every path type (EMAIL, SMS, PHONE, TTYTDD, PAGER, FAX, TA,
  * RECIP, SLACK, PLAINTEXTEMAIL, NUMERICPAGER) with its own fields — country code and "use as is"
- * for phone-like paths, extension, pin, pager service, waitTime (PHONE, SMS, TTYTDD only),
- * pathEnable and quiet times. The list can be reordered, so each item's schema is chosen by its
+ * for phone-like paths, extension, pin, pager service, waitTime and quiet times (PHONE, SMS, TTYTDD
+ * only), pathEnable. The list can be reordered, so each item's schema is chosen by its
  * pathId (`if`/`then`), not by its position. §5 contact-path minimum: min = lesser of the configured
  * minimum and the exposed non-recipient paths; when they are equal every exposed path is mandatory.
  */
@@ -21,6 +21,8 @@ import type { QuietTimeWidgetOptions } from './widgetOptions.ts';
 
 /** §3 "waitTime (PHONE, SMS, TTYTDD only)". */
 const WAIT_TIME_TYPES: ReadonlySet<ContactPathType> = new Set(['PHONE', 'SMS', 'TTYTDD']);
+/** Issue 12 "quiet times per path (PHONE, SMS, TTYTDD)": the paths that ring or buzz; an e-mail or a fax waits anyway. */
+const QUIET_TIME_TYPES: ReadonlySet<ContactPathType> = new Set(['PHONE', 'SMS', 'TTYTDD']);
 const PAGER_TYPES: ReadonlySet<ContactPathType> = new Set(['PAGER', 'NUMERICPAGER', 'PLAINTEXTEMAIL']);
 
 const digits = (title: string, key: string): FieldPiece => ({
@@ -59,7 +61,7 @@ function itemSchema(path: ContactPathDefinition, mandatory: boolean, settings: O
     pathId: { schema: { const: path.pathId } },
     type: { schema: { const: path.type } },
     pathEnable: { schema: { type: 'boolean', title: 'contactPath.pathEnable.label' } },
-    quietTimeFrames: { schema: quietTimeFramesSchema(readOnly ? 'review' : 'edit') },
+    ...(QUIET_TIME_TYPES.has(path.type) ? { quietTimeFrames: { schema: quietTimeFramesSchema(readOnly ? 'review' : 'edit') } } : {}),
     ...valueParts,
     ...(PAGER_TYPES.has(path.type) ? {
       pin: digits('contactPath.pin.label', 'jquery.validation.pin'),

@@ -4,7 +4,8 @@
  * save's form from the form data. The server reads it back with fromPayload.ts.
  */
 import type { ContactPathAnswer, ContactPathInput, ProfileAnswer, ProfileEntry, SaveProfileForm } from '../api/profile.ts';
-import type { FormSchema } from '../forms/types.ts';
+import type { FeatureFlags } from '../featureFlags.ts';
+import type { FormFlags, FormSchema } from '../forms/types.ts';
 import { isReadOnly, pathFormValue, PROFILE_TEXT_FIELDS, type ProfileFormData } from './formData.ts';
 
 /**
@@ -45,4 +46,33 @@ export function saveProfileForm(form: FormSchema, profiles: ProfileAnswer['profi
     sortOrder,
   }));
   return { profile: JSON.stringify(profile), contactPath: JSON.stringify(contactPath), profileVersion: String(profileVersion) };
+}
+
+/**
+ * The flags the profile form is built with, from the two answers: the §3 Profile flags and the
+ * organisation's path definitions, without the member's values (as the server builds it,
+ * server/services/profile.ts): the builder does not read them, and they go into the validator
+ * module's address, which every member of one kind then shares and no log line learns a name from.
+ */
+export function profileFormFlagsOf(profile: ProfileAnswer, paths: readonly ContactPathAnswer[], featureFlags: FeatureFlags): FormFlags {
+  return {
+    featureFlags,
+    profile: {
+      profiles: profile.profiles.map((entry) => ({ ...entry, value: '' })),
+      isPreferredLanguageEditable: profile.isPreferredLanguageEditable,
+      isPreferredLanguageMandatory: profile.isPreferredLanguageMandatory,
+      isPreferredLanguageExposed: profile.isPreferredLanguageExposed,
+      isEmailEditable: profile.isEmailEditable,
+      isChangePassword: profile.isChangePassword,
+      minContactPathNum: profile.minContactPathNum,
+      registered: profile.registered,
+      isMigrated: profile.isMigrated,
+      fromPublicPortal: profile.fromPublicPortal,
+      timeZoneEditable: profile.timeZoneEditable,
+      timeZoneMandatory: profile.timeZoneMandatory,
+    },
+    contactPaths: paths.map(({ pathId, type, name, editable, mandatory, expose, pagerServices }) =>
+      ({ pathId, type, name, editable, mandatory, expose, ...(pagerServices ? { pagerServices } : {}) })),
+    timeZones: profile.timezones,
+  };
 }

@@ -10,6 +10,7 @@ import { setCsrfToken, type ApiResult } from './client.ts';
 import { demoDeliveries, demoMails, demoOrganizations } from './demo.ts';
 import { featureFlags } from './featureFlags.ts';
 import { helpAndAnswer } from './pages.ts';
+import { getContactPaths, getProfile } from './profile.ts';
 
 /** Thrown by the SWR fetchers; carries the whole result of the failed call. */
 export class ApiError extends Error {
@@ -90,4 +91,19 @@ export function useDemoDeliveries(orgId: string | null) {
   return useSWR(orgId ? ['demoDeliveries', orgId] : null, async () => (await ok(demoDeliveries(orgId!))).deliveries, {
     shouldRetryOnError: false,
   });
+}
+
+/**
+ * The member's profile and contact paths (§7 `GET …/profile`, `GET …/contactPaths`), shared by the
+ * pages that show them under the same keys. Not refetched on focus: the profile page's form is filled
+ * from them and a refetch under a member's typing would be lost work; a save refreshes them (`mutate`).
+ */
+const memberDataConfig: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false };
+
+export function useProfile(orgId: string, contactId: number | null) {
+  return useSWR(contactId !== null ? ['profile', orgId, contactId] : null, () => ok(getProfile(orgId, contactId!)), memberDataConfig);
+}
+
+export function useContactPaths(orgId: string, contactId: number | null) {
+  return useSWR(contactId !== null ? ['contactPaths', orgId, contactId] : null, () => ok(getContactPaths(orgId, contactId!)), memberDataConfig);
 }

@@ -142,7 +142,8 @@ describe('POST /{orgId}/{contactId}/profile: saves', () => {
       contactPath: [
         { pathId: 6, value: '(217) 555-0142', countryCode: 'US', noValidate: false, quietTimeFrames: [] },
         { pathId: 2, value: '2175550123', countryCode: 'US', pathEnable: false },
-        { pathId: 1, value: 'pat@example.org', quietTimeFrames: [{ name: 'Weekdays', days: [2, 3, 4, 5, 6], fromHour: 9, fromMin: 0, toHour: 17, toMin: 30 }] },
+        { pathId: 3, value: '2175550188', countryCode: 'US', quietTimeFrames: [{ name: 'Weekdays', days: [2, 3, 4, 5, 6], fromHour: 9, fromMin: 0, toHour: 17, toMin: 30 }] },
+        { pathId: 1, value: 'pat@example.org' },
       ],
       profileVersion,
     });
@@ -151,11 +152,13 @@ describe('POST /{orgId}/{contactId}/profile: saves', () => {
 
     expect(await readProfile(member)).toMatchObject({ firstName: 'Patricia', middleInitial: 'Q', suffix: 'Jr', preferredLanguage: 'es_ES', timeZone: 'Europe/Berlin', profileVersion: profileVersion + 1 });
     const { contactPaths } = await readPaths(member);
-    expect(contactPaths.slice(0, 3).map((p) => [p.pathId, p.value, p.pathEnable, p.quietTimeFrames.map((f) => f.name)])).toEqual([
+    expect(contactPaths.slice(0, 4).map((p) => [p.pathId, p.value, p.pathEnable, p.quietTimeFrames.map((f) => f.name)])).toEqual([
       [6, '2175550142', true, []],
       // Sent without quietTimeFrames: the stored quiet time stays.
       [2, '2175550123', false, ['Night']],
-      [1, 'pat@example.org', true, ['Weekdays']],
+      // Quiet times belong to the paths that ring or buzz (issue 12: PHONE, SMS, TTYTDD).
+      [3, '2175550188', true, ['Weekdays']],
+      [1, 'pat@example.org', true, []],
     ]);
   });
 

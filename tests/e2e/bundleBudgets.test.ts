@@ -55,8 +55,8 @@ const ROWS: Row[] = [
   { page: 'faq', path: '/springfield/faq', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: withHeading },
   { page: 'home', path: '/springfield/home', signedIn: 'member', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: visible('main#main [data-screen="home"] h2') },
   { page: 'sign-up', path: '/springfield/new', budgetKB: BUNDLE_BUDGETS_KB.signUp, ceilingKB: BUNDLE_CEILINGS_KB.signUp, ready: withForm },
-  // The profile screen is a placeholder today; the row holds it to the budget once it draws its form.
-  { page: 'profile', path: '/springfield/my-profile', signedIn: 'member', budgetKB: BUNDLE_BUDGETS_KB.signUp, ready: withHeading },
+  // The profile page with its form drawn: the member's paths, phone inputs and quiet times.
+  { page: 'profile', path: '/springfield/my-profile', signedIn: 'member', budgetKB: BUNDLE_BUDGETS_KB.signUp, ready: withForm },
   // Signed in, an organisation picked: its settings form and the preview of a member form.
   {
     page: 'admin', path: '/admin', signedIn: 'admin', budgetKB: BUNDLE_BUDGETS_KB.admin,

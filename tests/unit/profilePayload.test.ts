@@ -56,9 +56,9 @@ describe('profileFormData: the payload over what is stored (springfield)', () =>
       data: {
         firstName: 'Danielle', lastName: 'Member', email: 'dana@example.org', preferredLanguage: 'en_US', timeZone: 'America/Chicago',
         contactPaths: [
-          { pathId: 1, type: 'EMAIL', value: 'dana@example.org', pathEnable: true, quietTimeFrames: [] },
+          { pathId: 1, type: 'EMAIL', value: 'dana@example.org', pathEnable: true },
           { pathId: 2, type: 'SMS', value: '2175550123', countryCode: 'US', noValidate: false, pathEnable: true, quietTimeFrames: [night] },
-          { pathId: 7, type: 'RECIP', value: 'yes', pathEnable: true, quietTimeFrames: [] },
+          { pathId: 7, type: 'RECIP', value: 'yes', pathEnable: true },
         ],
       },
     });
@@ -80,7 +80,7 @@ describe('profileFormData: the payload over what is stored (springfield)', () =>
     const result = read({ contactPath: [{ pathId: 2, value: '2175550199' }, { pathId: 7, value: 'no' }] });
     expect(result.ok && result.data.contactPaths!.slice(0, 2)).toEqual([
       { pathId: 2, type: 'SMS', value: '2175550199', countryCode: 'US', noValidate: false, pathEnable: true, quietTimeFrames: [night] },
-      { pathId: 7, type: 'RECIP', value: 'yes', pathEnable: true, quietTimeFrames: [] },
+      { pathId: 7, type: 'RECIP', value: 'yes', pathEnable: true },
     ]);
   });
 

@@ -195,14 +195,15 @@ export function QuietTimeList(props: QuietTimeListProps) {
                       type="button"
                       className="day-toggle"
                       aria-pressed={on}
-                      aria-label={longDays[day - 1]}
                       disabled={locked}
                       onClick={() => update(index, { days: on ? frame.days.filter((d) => d !== day) : [...frame.days, day].sort((a, b) => a - b) })}
                       onBlur={(event) => {
                         if (!event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) blur(ids.days);
                       }}
                     >
-                      {shortDays[day - 1]}
+                      {/* The day's full name is its name (WCAG 2.5.3: no aria-label that the short text shown is not a word of). */}
+                      <span aria-hidden="true">{shortDays[day - 1]}</span>
+                      <span className="visually-hidden">{longDays[day - 1]}</span>
                     </button>
                   );
                 })}
