@@ -16,7 +16,8 @@ import { admitScreen } from '../../app/resolveScreen.ts';
 import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
 import { useScreenContext } from '../../app/useScreenContext.ts';
 import { Link } from 'react-router';
-import { ProfileSummary, SectionLinks, useProfileAnswers } from './ProfileSummary.tsx';
+import { ProfileSummary, SectionLinks } from './ProfileSummary.tsx';
+import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import { timeZoneDiffers } from './timeZoneWarning.ts';
 import { TestNotificationPanel } from '../../components/testNotification/TestNotificationPanel.tsx';
 
@@ -67,7 +68,9 @@ export default function HomeScreen() {
   const needsPassword = Boolean(account?.username);
   const passwordId = useId();
   const contactId = account?.id ?? 0;
-  const { profile, paths } = useProfileAnswers(orgId, contactId);
+  // The same calls (and cache) as the profile page's: a save there is what home shows.
+  const profile = useProfile(orgId, account ? contactId : null);
+  const paths = useContactPaths(orgId, account ? contactId : null);
   const sections = useSectionLinks();
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const profileZone = profile.data?.timeZone ?? '';

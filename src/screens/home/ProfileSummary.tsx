@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import type { ContactPathAnswer, ProfileAnswer } from '../../../schemas/api/profile.ts';
 import { htmlLang, LANGUAGES } from '../../../schemas/languages.ts';
-import { getContactPaths, getProfile } from '../../api/profile.ts';
 import { quietTimeInWords } from './quietTimeWords.ts';
 
 /** §9 "placeholder 'Not Provided'" for an empty value of the summary. */
@@ -11,21 +9,6 @@ const NOT_PROVIDED = 'form.review.notProvided';
 
 /** §2 "pager service (PLAINTEXTEMAIL, NUMERICPAGER)": the path types whose pager service is shown. */
 const PAGER_TYPES = new Set(['PAGER', 'NUMERICPAGER', 'PLAINTEXTEMAIL']);
-
-/** The profile's two calls, keyed as any screen that reads them, so a save elsewhere can refresh them. */
-export function useProfileAnswers(orgId: string, contactId: number) {
-  const profile = useSWR(['profile', orgId, contactId], async () => {
-    const result = await getProfile(orgId, contactId);
-    if (result.hasError) throw new Error(`profile: ${result.status}`);
-    return result.data;
-  }, { revalidateOnFocus: false });
-  const paths = useSWR(['contactPaths', orgId, contactId], async () => {
-    const result = await getContactPaths(orgId, contactId);
-    if (result.hasError) throw new Error(`contactPaths: ${result.status}`);
-    return result.data;
-  }, { revalidateOnFocus: false });
-  return { profile, paths };
-}
 
 function Entry({ label, value }: { label: string; value: string | null | undefined }) {
   const { t } = useTranslation();
