@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { Account } from '../../schemas/account.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { OrgSettings } from '../../schemas/orgSettings.ts';
+import { registry } from '../../screens.config.ts';
+import { ScreenRegistryContext } from '../../src/app/ScreenRegistryContext.ts';
 import { OrgContext, type OrgState } from '../../src/org/OrgContext.tsx';
 import { createI18n } from '../../src/i18n/i18n.ts';
 import { fixtureOrgs } from '../fixtures/orgs.ts';
@@ -32,7 +34,10 @@ export async function renderInOrg(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return render(
     <I18nextProvider i18n={i18n}>
-      <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
+      {/* The registry, as Boot hands it: screens that link to others (home's sections) look their screens up in it. */}
+      <ScreenRegistryContext.Provider value={registry}>
+        <OrgContext.Provider value={state}><RouterProvider router={router} /></OrgContext.Provider>
+      </ScreenRegistryContext.Provider>
     </I18nextProvider>,
   );
 }
