@@ -61,5 +61,24 @@ function fill(schemaNode: SchemaNode, value: unknown): unknown {
  * the server validates stored settings against the schema before they are used.
  */
 export function resolveOrgSettings(input: OrgSettingsInput): OrgSettings {
-  return fill(root, input) as OrgSettings;
+  const settings = fill(root, input) as OrgSettings;
+  return withPathNames(settings);
+}
+
+/** The contact paths whose name (`prompt`) an organisation sets; each top-level default names it (SMS, Mobile Phone, Slack). */
+const NAMED_PATHS = ['SMSSetting', 'phoneSetting', 'slackSetting'] as const;
+
+/**
+ * A path's name is its label on every form and on home: a blank `prompt` (an editor that saved the
+ * object with its definition's empty default) falls back to the setting's own default name, so no
+ * contact-path field is ever drawn without a label.
+ */
+function withPathNames(settings: OrgSettings): OrgSettings {
+  let out = settings;
+  for (const name of NAMED_PATHS) {
+    if (out[name].prompt.trim() !== '') continue;
+    const fallback = (root.properties?.[name]?.default as { prompt?: string } | undefined)?.prompt ?? '';
+    out = { ...out, [name]: { ...out[name], prompt: fallback } };
+  }
+  return out;
 }

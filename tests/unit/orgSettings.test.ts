@@ -50,6 +50,16 @@ describe('org-settings.schema.json', () => {
     });
   });
 
+  // An editor that saves a path object with its definition's empty prompt (an admin save of an
+  // organisation that never set it) must not leave its contact-path fields without a label.
+  it.each([
+    ['SMSSetting', 'SMS'], ['phoneSetting', 'Mobile Phone'], ['slackSetting', 'Slack'],
+  ] as const)('names %s by its default (%s) when its prompt is blank, and keeps a given one', (name, fallback) => {
+    const path = { pathId: 9, mandatory: false, editable: true, exposed: true };
+    expect(resolveOrgSettings({ orgName: 'Blank', [name]: { ...path, prompt: '  ' } })[name].prompt).toBe(fallback);
+    expect(resolveOrgSettings({ orgName: 'Named', [name]: { ...path, prompt: 'Text me' } })[name].prompt).toBe('Text me');
+  });
+
   it('does not share default objects between organisations', () => {
     const a = resolveOrgSettings({ orgName: 'A' });
     a.countryCodes.push('US');
