@@ -5,10 +5,8 @@
  * member's values. `GET /{orgId}/{contactId}/profile` and `…/contactPaths` answer them, and the
  * profile save validates with the form they build.
  *
- * For `NEW_MEMBER` (nothing stored yet) they are exactly the flags the admin preview and the schema
- * snapshots draw with (previewFlags.ts, "as the server would send them for a newly registered
- * member"): tests/unit/memberFlags.test.ts holds the two equal for every fixture organisation, so
- * previewFlags can be switched to these functions without a snapshot changing.
+ * For `NEW_MEMBER` (nothing stored yet) they are the flags the admin preview and the schema snapshots
+ * draw with (previewFlags.ts calls these functions).
  */
 import { withCustomFieldIds } from '../customFieldIds.ts';
 import type { ContactPathDefinition, CustomFieldDefinition, ProfileFlags } from '../entities.ts';
@@ -116,7 +114,7 @@ export function contactPathDefinitionsOf(settings: OrgSettings, allMandatory = f
  * §3 Custom field: the fields a member of the organisation sees (`FormFlags.customFields`, what the
  * custom-field builder reads, and what `GET …/customFields` answers): the settings' `customFields`
  * in their order when `showCustomfield` is on, none otherwise (§2 "information (custom fields on)").
- * Numbered like previewFlags numbers them (a stored field always has its `attrId`).
+ * A field not saved yet is numbered as the server will number it (a stored field always has its `attrId`).
  */
 export function customFieldDefinitionsOf(settings: OrgSettings): CustomFieldDefinition[] {
   if (!settings.showCustomfield) return [];

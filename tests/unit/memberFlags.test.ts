@@ -1,38 +1,28 @@
 /**
- * schemas/forms/memberFlags.ts: the flags `GET …/profile` and `GET …/contactPaths` answer are the
- * admin preview's (schemas/forms/previewFlags.ts, "as the server would send them for a newly
- * registered member") with the member's values, so previewFlags can be switched to them without a
- * schema snapshot changing. And schemas/timeZones.ts: §3 Profile.timezones.
+ * schemas/forms/memberFlags.ts: the flags `GET …/profile` and `GET …/contactPaths` answer, and the
+ * admin preview draws for a new member (the schema snapshots hold the forms they build). And
+ * schemas/timeZones.ts: §3 Profile.timezones.
  */
 import { describe, expect, it } from 'vitest';
-import { FORM_BUILDERS } from '../../schemas/forms/formBuilders.ts';
 import { contactPathDefinitionsOf, NEW_MEMBER, profileFlagsOf } from '../../schemas/forms/memberFlags.ts';
 import { previewFlags } from '../../schemas/forms/previewFlags.ts';
-import type { FormFlags, FormMode } from '../../schemas/forms/types.ts';
 import { TIME_ZONES } from '../../schemas/timeZones.ts';
 import { formFixtures } from '../fixtures/formFlags.ts';
 
-const allMandatoryOf = (id: string) => id === 'everything-mandatory';
-
-describe('memberFlags: the preview\'s derivation, with the member\'s values', () => {
-  it.each(formFixtures.map((f) => [f.id, f] as const))('%s: a new member\'s profile flags are the preview\'s', (id, { settings }) => {
-    expect(profileFlagsOf(settings, NEW_MEMBER, allMandatoryOf(id))).toEqual(previewFlags(settings, undefined, allMandatoryOf(id)).profile);
-  });
-
-  it.each(formFixtures.map((f) => [f.id, f] as const))('%s: the paths are the preview\'s but for SMS/phone/Slack `editable`, which follows their setting', (id, { settings }) => {
-    const preview = previewFlags(settings, undefined, allMandatoryOf(id)).contactPaths!;
-    const paths = contactPathDefinitionsOf(settings, allMandatoryOf(id));
-    const editableOf = (pathId: number) => [settings.SMSSetting, settings.phoneSetting, settings.slackSetting].find((s) => s.pathId === pathId)?.editable ?? true;
-    expect(paths).toEqual(preview.map((path) => ({ ...path, editable: editableOf(path.pathId) })));
-  });
-
-  it.each(formFixtures.map((f) => [f.id, f] as const))('%s: every form built from them is the preview\'s (the snapshots would not change)', (id, { settings, flags }) => {
-    const member: FormFlags = { ...flags, profile: profileFlagsOf(settings, NEW_MEMBER, allMandatoryOf(id)), contactPaths: contactPathDefinitionsOf(settings, allMandatoryOf(id)) };
-    for (const [name, builder] of Object.entries(FORM_BUILDERS)) {
-      for (const mode of builder.modes as readonly FormMode[]) {
-        expect(builder.build(settings, member, mode), `${name}.${mode}`).toEqual(builder.build(settings, flags, mode));
-      }
+describe('memberFlags: a member\'s profile flags (the preview draws NEW_MEMBER\'s)', () => {
+  it.each(formFixtures.map((f) => [f.id, f] as const))('%s: SMS, phone and Slack paths are editable as their setting says (§6)', (_id, { settings }) => {
+    const paths = contactPathDefinitionsOf(settings);
+    for (const setting of [settings.SMSSetting, settings.phoneSetting]) {
+      expect(paths.find((path) => path.pathId === setting.pathId)).toMatchObject({ name: setting.prompt, editable: setting.editable, expose: setting.exposed });
     }
+    expect(paths.some((path) => path.type === 'SLACK')).toBe(settings.showSlackDeliveryPath);
+  });
+
+  it('a new member\'s fields are empty, and the everything-mandatory fixture makes each mandatory', () => {
+    const { settings } = formFixtures.find((f) => f.id === 'everything-mandatory')!;
+    const flags = profileFlagsOf(settings, NEW_MEMBER, true);
+    expect(flags.profiles.every((field) => field.value === '' && field.mandatory)).toBe(true);
+    expect(contactPathDefinitionsOf(settings, true).every((path) => path.mandatory)).toBe(true);
   });
 
   it('fills in the member\'s values and what their account is', () => {
