@@ -1,7 +1,8 @@
 /** Queries on `delivery_outbox` (services/delivery/): one row per delivery attempt; `queued` rows are the outbox. */
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deliveryOutbox } from '../db/schema.ts';
+import { keepNewestPerOrganization } from './keepNewest.ts';
 
 export type DeliveryRow = typeof deliveryOutbox.$inferSelect;
 export type NewDeliveryRow = Omit<typeof deliveryOutbox.$inferInsert, 'deliveryId' | 'createdAt'>;
@@ -25,11 +26,5 @@ export async function deleteDeliveriesBefore(db: Db, before: Date): Promise<void
 
 /** Keeps the newest `keep` attempts of each organisation and removes the older ones (one statement). */
 export async function trimDeliveries(db: Db, keep: number): Promise<void> {
-  await db.execute(sql`
-    delete from ${deliveryOutbox} where (org_id, delivery_id) in (
-      select org_id, delivery_id from (
-        select org_id, delivery_id, row_number() over (partition by org_id order by created_at desc, delivery_id desc) as newer
-        from ${deliveryOutbox}
-      ) ranked where newer > ${keep}
-    )`);
+  await keepNewestPerOrganization(db, deliveryOutbox, deliveryOutbox.deliveryId, keep);
 }

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { keepNewestPerOrganization } from './keepNewest.ts';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
@@ -56,11 +57,5 @@ export async function deleteMailsBefore(db: Db, before: Date): Promise<void> {
 
 /** Keeps the newest `keep` mails of each organisation and removes the older ones (one statement). */
 export async function trimOutboxes(db: Db, keep: number): Promise<void> {
-  await db.execute(sql`
-    delete from ${mailOutbox} where (org_id, mail_id) in (
-      select org_id, mail_id from (
-        select org_id, mail_id, row_number() over (partition by org_id order by created_at desc, mail_id desc) as newer
-        from ${mailOutbox}
-      ) ranked where newer > ${keep}
-    )`);
+  await keepNewestPerOrganization(db, mailOutbox, mailOutbox.mailId, keep);
 }

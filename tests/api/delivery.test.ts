@@ -6,7 +6,7 @@
  * row, and the log is checked for secrets; then the demo mailbox's list of deliveries.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryOutbox, mailOutbox } from '../../server/db/schema.ts';
@@ -17,6 +17,7 @@ import { startSlackServer, type TestSlackServer } from '../support/slackServer.t
 import { startSmtpServer, headersOf, textBodyOf, type TestSmtpServer } from '../support/smtpServer.ts';
 import { useTestApp } from '../support/testApp.ts';
 import { startTwilioServer, type TestTwilioServer } from '../support/twilioServer.ts';
+import { closedPort } from '../support/closedPort.ts';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'twilio-auth-token-S3CRET-5f1e';
@@ -65,15 +66,6 @@ async function row(deliveryId: number | null) {
   const [found] = await t.database.db.select().from(deliveryOutbox).where(and(eq(deliveryOutbox.orgId, 'springfield'), eq(deliveryOutbox.deliveryId, deliveryId ?? -1)));
   if (!found) throw new Error(`no delivery_outbox row ${deliveryId}`);
   return found;
-}
-
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 beforeAll(async () => {

@@ -3,7 +3,6 @@
  * `smtp-server` package: the protocol nodemailer speaks, no mocked function), and the demo mailbox
  * `GET /rest/demo/mails?orgId` (server/routes/demo.ts).
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,15 +11,7 @@ import { mailOutbox } from '../../server/db/schema.ts';
 import { createMailer, type MailLog } from '../../server/services/mail.ts';
 import { headersOf, startSmtpServer, textBodyOf, type TestSmtpServer } from '../support/smtpServer.ts';
 import { useTestApp } from '../support/testApp.ts';
-
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { closedPort } from '../support/closedPort.ts';
 
 /** Collects what the mailer logs. */
 function recordingLog(): MailLog & { entries: { details: object; message: string }[] } {
