@@ -80,7 +80,7 @@ describe('the login page of an organisation with single sign-on (issue 11: its s
     const submit = screen.getByRole('button', { name: en['login.submit'] });
     expect(submit.className).not.toContain('button-primary');
     // The main action comes first in reading order, before the username field.
-    expect(link.compareDocumentPosition(screen.getByLabelText(en['login.username.label'], { exact: false })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(link.compareDocumentPosition(screen.getByLabelText(en['login.username.label'], { exact: false })) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('has no "or" when the password form is hidden, and no single sign-on without it', async () => {

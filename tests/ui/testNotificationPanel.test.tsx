@@ -69,7 +69,7 @@ beforeAll(async () => {
 async function solveCaptcha() {
   const widget = await waitFor(() => {
     const found = document.querySelector('altcha-widget');
-    expect(found?.querySelector('input[type="checkbox"]')).toBeTruthy();
+    expect(found?.querySelector('input[type="checkbox"]')).toBeInstanceOf(HTMLInputElement);
     return found!;
   });
   await userEvent.click(widget.querySelector('input[type="checkbox"]')!);
@@ -80,7 +80,9 @@ describe('TestNotificationPanel', () => {
   it('closed, draws one button and no captcha; opened, lists the paths and draws the captcha', async () => {
     const { contactId } = await signedInMember('springfield');
     await drawPanel('springfield', contactId);
-    expect(screen.getByRole('heading', { name: en['testNotification.title'] })).toBeTruthy();
+    // Closed: its heading and the button that opens it (aria-expanded false), nothing fetched or drawn.
+    expect(screen.getByRole('heading', { name: en['testNotification.title'] }).tagName).toMatch(/^H[2-4]$/);
+    expect(screen.getByRole('button', { name: en['testNotification.title'] }).getAttribute('aria-expanded')).toBe('false');
     expect(document.querySelector('altcha-widget')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: en['testNotification.title'] }));
     const select = await screen.findByLabelText(en['testNotification.path.label']) as HTMLSelectElement;
@@ -107,7 +109,7 @@ describe('TestNotificationPanel', () => {
     expect(mails.mails.find((mail) => mail.recipient === email)).toMatchObject({ subject: expect.stringContaining('Test notification from') });
 
     // The only path now waits its 5 minutes: the form gives way to the notice saying so.
-    expect(await screen.findByText(en['testNotification.tooSoon'].replace('{{minutes}}', '5'))).toBeTruthy();
+    expect((await screen.findByText(en['testNotification.tooSoon'].replace('{{minutes}}', '5'))).className).toBe('notice');
     expect(screen.queryByRole('button', { name: en['testNotification.send'] })).toBeNull();
   });
 
