@@ -1,7 +1,8 @@
 /**
  * The profile page in Chromium against the real server (§2 profile page, §4 profile edit, §8 save
  * messages; issue 12): demo.member of springfield renames themselves, gives their SMS path a new
- * number and a quiet time, moves it to the top, saves, reloads and finds it all; the page at a
+ * number and a quiet time, moves it to the top, switches their e-mail path off, saves, reloads and
+ * finds it all, on the profile page and in home's summary; the page at a
  * phone's and a desktop's width has no serious or critical axe-core violation. What demo.member had
  * is put back afterwards, so the other files find them as seeded.
  */
@@ -55,7 +56,7 @@ const pathItem = (page: Page, pathId: number) => page.locator(`li.contact-path[d
 describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
   const browser = useBrowser(chromiumPath);
 
-  it('demo.member renames themselves, gives SMS a new number and a quiet time, moves it up, saves and finds it after a reload', async () => {
+  it('demo.member renames themselves, gives SMS a new number and a quiet time, moves it up, switches e-mail off, saves and finds it after a reload and on home', async () => {
     const page = browser.page;
     await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
     await page.waitForURL(`${baseURL}/springfield/home`);
@@ -92,6 +93,9 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     await frame.locator('select[id$="/toHour"]').selectOption('13');
     await sms.getByRole('button', { name: 'Move SMS up' }).click();
     expect((await order()).slice(0, 2)).toEqual([2, 1]);
+    const emailOn = pathItem(page, 1).locator('input[id$="/pathEnable"]');
+    expect(await emailOn.isChecked(), 'the e-mail path receives notifications before').toBe(true);
+    await emailOn.uncheck();
     await screenshot(page, 'profile-edited');
 
     const save = page.getByRole('button', { name: en['profile.save.button'] });
@@ -113,7 +117,25 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     const after = await stored(page);
     const storedSms = after.contactPaths.contactPaths.find((path) => path.pathId === 2)!;
     expect(storedSms.quietTimeFrames).toContainEqual(expect.objectContaining({ name: 'Lunch', days: [2], fromHour: 12, toHour: 13 }));
+    expect(after.contactPaths.contactPaths.find((path) => path.pathId === 1)).toMatchObject({ pathEnable: false });
+    expect(await pathItem(page, 1).locator('input[id$="/pathEnable"]').isChecked(), 'e-mail switched off, after the reload').toBe(false);
     await screenshot(page, 'profile-reloaded');
+
+    // Home's summary says the same: the new name, SMS first with its number and quiet time, e-mail off.
+    await page.goto(`${baseURL}/springfield/home`);
+    const summary = page.locator('ul.summary-paths > li.summary-path');
+    await summary.first().waitFor();
+    await drawn(page);
+    const firstNameEntry = page.locator('dl.summary-list dt', { hasText: en['home.profile.firstName'] }).locator('xpath=following-sibling::dd[1]');
+    expect(await firstNameEntry.innerText()).toBe('Danielle');
+    const first = summary.first();
+    expect(await first.locator('.summary-path-value bdi').innerText()).toMatch(/217.*555.*0177/);
+    const facts = await first.locator('.summary-path-facts li').allInnerTexts();
+    expect(facts).toContain(en['home.paths.on']);
+    expect(facts.some((fact) => fact.includes('Lunch') && fact.includes('Mon')), facts.join(' | ')).toBe(true);
+    const emailFacts = await summary.nth(1).locator('.summary-path-facts li').allInnerTexts();
+    expect(emailFacts).toContain(en['home.paths.off']);
+    await screenshot(page, 'profile-home-summary');
   }
 
   it.each(VIEWPORTS)('has no serious or critical axe-core violation at $width×$height', async (viewport) => {
