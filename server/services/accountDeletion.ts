@@ -14,6 +14,8 @@ import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
 import { deleteContact, findContact } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
+import type { DeletionReceipt } from './accountMails.ts';
+import { exportMemberData } from './dataExport.ts';
 import { claimPasswordCheck } from './passwordAttempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { refuse, refuseField, type Refusal } from './results.ts';
@@ -28,7 +30,7 @@ const saidNo = (refusal: Refusal): Refusal => ({ ...refusal, body: { ...refusal.
 
 export async function deleteOwnAccount(
   db: Db, org: Organization, flags: FeatureFlags, signIn: { contactId: number; signedInAt: Date } | null, password: string, clientAddress: string,
-): Promise<{ ok: true } | Refusal> {
+): Promise<{ ok: true; receipt: DeletionReceipt | null } | Refusal> {
   if (signIn === null) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });
   if (!org.settings.isPublic || !flags.cme_mbr_delelteButton) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.notAllowed' });
   const contact = await findContact(db, org.orgId, signIn.contactId);
@@ -47,6 +49,22 @@ export async function deleteOwnAccount(
     }
     await attempt.succeeded();
   }
+  const kept = await exportMemberData(db, org, contact.contactId);
   await deleteContact(db, org.orgId, contact.contactId);
-  return { ok: true };
+  if (!kept.ok || !contact.email) return { ok: true, receipt: null };
+  return {
+    ok: true,
+    receipt: {
+      to: contact.email, firstName: contact.firstName, username: contact.username, deletedAt: new Date(),
+      removed: {
+        contactPaths: kept.contactPaths.length,
+        quietTimes: kept.contactPaths.reduce((sum, path) => sum + path.quietTimes.length, 0),
+        locations: kept.locations.length,
+        customFields: kept.customFields.length,
+        signIns: kept.signIns.open.length,
+        accessKeys: kept.accessKeys.length,
+        deliveries: kept.deliveriesTotal,
+      },
+    },
+  };
 }

@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts';
 import { insertMailWithinLimit, recordDelivery } from '../repositories/mailOutbox.ts';
 
 /** What a mail is for: the limit per address counts each kind on its own. */
-export type MailKind = 'resetPassword' | 'forgotUsername' | 'invitation' | 'passwordChanged' | 'welcome' | 'testNotification' | 'contactConfirmation' | 'other';
+export type MailKind = 'resetPassword' | 'forgotUsername' | 'invitation' | 'passwordChanged' | 'accountDeleted' | 'welcome' | 'testNotification' | 'contactConfirmation' | 'other';
 
 /** Mails of one kind one address gets at most in an hour, whoever asks. */
 export const MAILS_PER_RECIPIENT_PER_HOUR = 3;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessKeys, addresses, contactPaths, contacts, loginThrottle, organizations, passwordResets, sessionLogins } from '../../server/db/schema.ts';
+import { accessKeys, addresses, contactPaths, contacts, loginThrottle, mailOutbox, organizations, passwordResets, sessionLogins } from '../../server/db/schema.ts';
 import { updateSettings } from '../../server/repositories/organizations.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
 import { FRESH_SIGN_IN_MS } from '../../server/services/accountDeletion.ts';
@@ -126,11 +126,31 @@ describe('deleting an account asks for the current password (issue 9 row 16)', (
     expect(await failures()).toBe(1);
   });
 
-  it('deletes with the right password', async () => {
+  it('deletes with the right password, and mails the address the account had a receipt of what was removed (issue 12)', async () => {
     const own = await ownMember('own.right');
+    await t.database.db.insert(contactPaths).values([
+      { orgId: 'springfield', contactId: own.contactId, pathId: 1, pathType: 'EMAIL', value: 'own.right@example.org' },
+      {
+        orgId: 'springfield', contactId: own.contactId, pathId: 2, pathType: 'SMS', value: '2175550190', countryCode: 'US', sortOrder: 1,
+        quietTimeFrames: [{ name: 'Night', days: [1, 2, 3, 4, 5, 6, 7], fromHour: 22, fromMin: 0, toHour: 7, toMin: 0 }],
+      },
+    ]);
+    await t.database.db.insert(addresses).values({ orgId: 'springfield', contactId: own.contactId, locationName: 'Home', streetAddress: '1 Main St' });
+    const receipts = () => t.database.db.select().from(mailOutbox)
+      .where(and(eq(mailOutbox.orgId, 'springfield'), eq(mailOutbox.recipient, 'own.right@example.org'), eq(mailOutbox.kind, 'accountDeleted')));
+    expect((await own.send({ _method: 'DELETE', password: 'Wrong!Passw0rd2026' })).statusCode).toBe(403);
+    expect(await receipts(), 'a refused deletion mails nothing').toEqual([]);
+
     const response = await own.send({ _method: 'DELETE', password: 'Own!Passw0rd2026' });
     expect(response.json()).toEqual({ status: 'yes' });
     expect(await own.exists()).toBe(false);
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt!.subject).toBe('Your account at City of Springfield was deleted');
+    expect(receipt!.text).toMatch(/^Hello Own,\n\nYour account own\.right at City of Springfield was deleted on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, as you asked\./);
+    for (const line of ['- 2 contact paths, with 1 quiet time\n', '- 1 location\n', '- 0 additional-information answers\n', '- 1 open sign-in\n', '- 0 access keys\n']) {
+      expect(receipt!.text).toContain(line);
+    }
   });
 
   it('after the limit of wrong passwords even the right one is refused, and the login is throttled too', async () => {

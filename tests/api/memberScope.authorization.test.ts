@@ -198,6 +198,7 @@ const MEMBER_ROUTES: MemberRoute[] = [
     }),
     answer: { success: true },
   },
+  { method: 'GET', path: '/export', address: '/export' },
 ];
 
 describe('member scope: every route of the member domains', () => {

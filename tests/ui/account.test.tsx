@@ -75,6 +75,24 @@ describe('the member home', () => {
     expect(within(profile).getByText('Dana')).toBeInstanceOf(HTMLElement);
   });
 
+  it('links "Download my data" to the member\'s export, which the session downloads as their JSON file (issue 12)', async () => {
+    visit('/acme/home');
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    bootPage('/acme/home');
+    const account = await accountSection();
+    const link = within(account).getByRole('link', { name: en['home.account.download'] });
+    const href = link.getAttribute('href')!;
+    expect(href).toMatch(/^\/acme\/[1-9][0-9]*\/export$/);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe(en['home.account.download.hint']);
+    const response = await fetch(href);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="acme-[0-9]+-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = (await response.json()) as { profile: { firstName: string }; account: { username: string } };
+    expect([data.account.username, data.profile.firstName]).toEqual(['demo.member', 'Dana']);
+  });
+
   it('summarises the profile and its paths (§2): names, Not Provided, each path with its extension, on/off and quiet times in words', async () => {
     visit('/springfield/home');
     await fetch('/rest/init/csrf?orgId=springfield');

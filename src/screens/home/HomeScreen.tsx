@@ -132,19 +132,27 @@ export default function HomeScreen() {
 
       <SectionLinks links={sections} />
 
-      {account?.username || canDelete ? (
+      {account ? (
         <section aria-labelledby="home-account-title">
           <h2 id="home-account-title">{t('home.account.title')}</h2>
-          <div className="form-actions">
-            {account?.username ? (
-              <button type="button" className="button" onClick={() => setDialog('changePassword')}>{t('home.account.changePassword')}</button>
-            ) : null}
-            {canDelete ? (
-              <button type="button" className="button button-danger" disabled={deleting} onClick={() => setDialog('confirmDelete')}>
-                {t('home.account.delete')}
-              </button>
-            ) : null}
-          </div>
+          {/* Issue 12 "download my data": a plain GET with the session's cookie, saved as the file the server names. */}
+          <p className="home-download">
+            <a href={`/${encodeURIComponent(orgId)}/${contactId}/export`} download aria-describedby="home-download-hint">{t('home.account.download')}</a>
+            <br />
+            <span id="home-download-hint" className="hint">{t('home.account.download.hint')}</span>
+          </p>
+          {account.username || canDelete ? (
+            <div className="form-actions">
+              {account.username ? (
+                <button type="button" className="button" onClick={() => setDialog('changePassword')}>{t('home.account.changePassword')}</button>
+              ) : null}
+              {canDelete ? (
+                <button type="button" className="button button-danger" disabled={deleting} onClick={() => setDialog('confirmDelete')}>
+                  {t('home.account.delete')}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
         </section>
       ) : null}
 

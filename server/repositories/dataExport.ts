@@ -1,0 +1,36 @@
+/**
+ * The rows of one member that "download my data" (services/dataExport.ts) reads and no other
+ * repository answers: locations, every custom-field value kept, the open sign-ins, test
+ * notifications, deliveries and access keys. Organisation first in every query; only columns that
+ * are no secret are selected (no hashes, no tokens), so a secret cannot reach the export by mistake.
+ */
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { MAX_EXPORTED_ROWS } from '../../schemas/api/dataExport.ts';
+import type { Db } from '../db/client.ts';
+import { accessKeys, addresses, contactCustomValues, deliveryOutbox, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
+
+export async function findExportRows(db: Db, orgId: string, contactId: number, now: Date) {
+  const [locations, customValues, openSignIns, tests, deliveries, [deliveryCount], keys] = await Promise.all([
+    db.select({
+      name: addresses.locationName, streetAddress: addresses.streetAddress, suite: addresses.suite, city: addresses.city, state: addresses.state,
+      postalCode: addresses.postalCode, country: addresses.country, latitude: addresses.lat, longitude: addresses.lon,
+      source: addresses.locationSource, createdAt: addresses.createdAt,
+    }).from(addresses).where(and(eq(addresses.orgId, orgId), eq(addresses.contactId, contactId))).orderBy(addresses.locationId).limit(MAX_EXPORTED_ROWS),
+    db.select({ attrId: contactCustomValues.attrId, values: contactCustomValues.values, updatedAt: contactCustomValues.updatedAt }).from(contactCustomValues)
+      .where(and(eq(contactCustomValues.orgId, orgId), eq(contactCustomValues.contactId, contactId))).orderBy(contactCustomValues.attrId).limit(MAX_EXPORTED_ROWS),
+    db.select({ signedInAt: sessionLogins.createdAt }).from(sessionLogins).innerJoin(sessions, eq(sessions.sessionHash, sessionLogins.sessionHash))
+      .where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessionLogins.createdAt)).limit(MAX_EXPORTED_ROWS),
+    db.select({ pathId: testNotifications.pathId, sentAt: testNotifications.sentAt, outcome: testNotifications.outcome, errorCode: testNotifications.errorCode })
+      .from(testNotifications).where(and(eq(testNotifications.orgId, orgId), eq(testNotifications.contactId, contactId))).orderBy(testNotifications.pathId),
+    db.select({
+      kind: deliveryOutbox.kind, pathType: deliveryOutbox.pathType, recipient: deliveryOutbox.recipientMasked, outcome: deliveryOutbox.outcome,
+      errorCode: deliveryOutbox.errorCode, createdAt: deliveryOutbox.createdAt,
+    }).from(deliveryOutbox).where(and(eq(deliveryOutbox.orgId, orgId), eq(deliveryOutbox.contactId, contactId)))
+      .orderBy(desc(deliveryOutbox.createdAt), desc(deliveryOutbox.deliveryId)).limit(MAX_EXPORTED_ROWS),
+    db.select({ total: count() }).from(deliveryOutbox).where(and(eq(deliveryOutbox.orgId, orgId), eq(deliveryOutbox.contactId, contactId))),
+    db.select({ createdAt: accessKeys.createdAt, expiresAt: accessKeys.expiresAt }).from(accessKeys)
+      .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.contactId, contactId))).orderBy(desc(accessKeys.createdAt)).limit(MAX_EXPORTED_ROWS),
+  ]);
+  return { locations, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys };
+}
