@@ -137,6 +137,40 @@ describe('the profile page (§2)', () => {
     expect(button(items()[0]!, 'up').disabled).toBe(true);
   });
 
+  it('asks for call-out confirmation when an SMS path\'s country changes to the US (§4); declining puts the country back', async () => {
+    visit('/springfield/my-profile');
+    await signedInMember('springfield');
+    await openProfile('/springfield/my-profile');
+    const sms = document.querySelector<HTMLElement>('li.contact-path[data-path-id="2"]')!;
+    const country = () => sms.querySelector<HTMLSelectElement>('select[id$="/countryCode"]')!;
+    const question = () => screen.queryByRole('dialog', { name: en['profile.sms.callout.title'] });
+    expect(country().value).toBe('US');
+
+    await userEvent.selectOptions(country(), 'CA');
+    expect(country().value).toBe('CA');
+    expect(question(), 'away from the US: nothing to confirm').toBeNull();
+
+    await userEvent.selectOptions(country(), 'US');
+    const dialog = await screen.findByRole('dialog', { name: en['profile.sms.callout.title'] });
+    expect(within(dialog).getByText(en['profile.sms.callout.confirm'])).toBeInstanceOf(HTMLElement);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: en['profile.sms.callout.accept'] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: en['profile.sms.callout.revert'] }));
+    expect(question()).toBeNull();
+    expect(country().value).toBe('CA');
+
+    await userEvent.selectOptions(country(), 'US');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: en['profile.sms.callout.title'] })).getByRole('button', { name: en['profile.sms.callout.accept'] }));
+    expect(question()).toBeNull();
+    expect(country().value).toBe('US');
+
+    // The phone path (not SMS) changes country without a question.
+    const phone = document.querySelector<HTMLElement>('li.contact-path[data-path-id="3"]')!;
+    const phoneCountry = phone.querySelector<HTMLSelectElement>('select[id$="/countryCode"]')!;
+    await userEvent.selectOptions(phoneCountry, 'CA');
+    await userEvent.selectOptions(phoneCountry, 'US');
+    expect(question()).toBeNull();
+  });
+
   it('blocks a save below the contact-path minimum and names the number (§4, §5)', async () => {
     visit('/springfield/my-profile');
     const { contactId } = await signedInMember('springfield');

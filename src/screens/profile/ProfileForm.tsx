@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContactPathAnswer, ProfileAnswer } from '../../../schemas/api/profile.ts';
@@ -8,6 +8,7 @@ import { profileFormDataOf, profileFormFlagsOf, saveProfileForm } from '../../..
 import { checkExternalId, saveProfile } from '../../api/profile.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 /** How a save ended, for the page: stored, or refused because the profile changed elsewhere (409). */
 export type SaveOutcome = 'saved' | 'conflict';
@@ -27,6 +28,26 @@ interface ProfileFormProps {
 /** §2/§4 an SMS number in the US may be called out to confirm it: said before the save when one is given. */
 function hasUsSmsNumber(data: ProfileFormData): boolean {
   return (data.contactPaths ?? []).some((path) => path.type === 'SMS' && path.countryCode === 'US' && (path.value ?? '').trim() !== '');
+}
+
+/** An SMS path whose country a change sets to the US, and the country it had. */
+interface CalloutQuestion {
+  pathId: number;
+  previousCountry: string | undefined;
+}
+
+/**
+ * §4 "Changing country for an SMS path other than ONEWAYSMS asks for call-out confirmation when
+ * country is US": the SMS path (§3 has no one-way SMS type, so every SMS path) whose country `next`
+ * changes to the US from another, or null.
+ */
+export function calloutQuestionOf(previous: ProfileFormData, next: ProfileFormData): CalloutQuestion | null {
+  const before = new Map((previous.contactPaths ?? []).map((path) => [path.pathId, path]));
+  for (const path of next.contactPaths ?? []) {
+    const was = before.get(path.pathId);
+    if (path.type === 'SMS' && path.countryCode === 'US' && was && was.countryCode !== 'US') return { pathId: path.pathId, previousCountry: was.countryCode };
+  }
+  return null;
 }
 
 /**
@@ -80,25 +101,56 @@ export function ProfileForm({ profile, paths, version, mode, onSaved }: ProfileF
     setData(initialData);
   }, [version, initialData, setData]);
 
+  // §4 call-out confirmation: the change is shown at once; declining it puts the path's country back.
+  const [callout, setCallout] = useState<CalloutQuestion | null>(null);
+  const { formData } = submission.form;
+  const onChange = useCallback((next: ProfileFormData) => {
+    const question = calloutQuestionOf(formData, next);
+    setData(next);
+    if (question) setCallout(question);
+  }, [formData, setData]);
+  const revertCallout = () => {
+    if (callout) {
+      setData({
+        ...formData,
+        contactPaths: (formData.contactPaths ?? []).map((path) => (path.pathId === callout.pathId ? { ...path, countryCode: callout.previousCountry } : path)),
+      });
+    }
+    setCallout(null);
+  };
+
   const home = `/${encodeURIComponent(orgId)}/${entryFromPublicPortal ? 'portal-home' : 'home'}`;
   return (
-    <SchemaForm<ProfileFormData>
-      idPrefix="profile"
-      form={form}
-      validator={validator}
-      {...submission.form}
-      asyncChecks={asyncChecks}
-      submitLabelKey={mode === 'step' ? 'profile.continue.button' : 'profile.save.button'}
-      busyLabelKey="form.busy.saving"
-      aboveSubmit={(
-        <>
-          {hasUsSmsNumber(submission.form.formData) ? <p className="notice">{t('profile.sms.callout.notice')}</p> : null}
-          <FormAlert message={submission.message} />
-        </>
-      )}
-    >
-      {/* §2 "Edit mode: cancel (to ./portal-home if from public portal else ./home) and submit". */}
-      {mode !== 'step' ? <Link className="button" to={home}>{t('profile.cancel.button')}</Link> : null}
-    </SchemaForm>
+    <>
+      <SchemaForm<ProfileFormData>
+        idPrefix="profile"
+        form={form}
+        validator={validator}
+        {...submission.form}
+        onChange={onChange}
+        asyncChecks={asyncChecks}
+        submitLabelKey={mode === 'step' ? 'profile.continue.button' : 'profile.save.button'}
+        busyLabelKey="form.busy.saving"
+        aboveSubmit={(
+          <>
+            {hasUsSmsNumber(submission.form.formData) ? <p className="notice">{t('profile.sms.callout.notice')}</p> : null}
+            <FormAlert message={submission.message} />
+          </>
+        )}
+      >
+        {/* §2 "Edit mode: cancel (to ./portal-home if from public portal else ./home) and submit". */}
+        {mode !== 'step' ? <Link className="button" to={home}>{t('profile.cancel.button')}</Link> : null}
+      </SchemaForm>
+      {callout ? (
+        // Escape, like the explicit answer, changes the country back: nothing is agreed to by leaving.
+        <Dialog title={t('profile.sms.callout.title')} onClose={revertCallout}>
+          <p>{t('profile.sms.callout.confirm')}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button button-primary" onClick={() => setCallout(null)} data-autofocus>{t('profile.sms.callout.accept')}</button>
+            <button type="button" className="button" onClick={revertCallout}>{t('profile.sms.callout.revert')}</button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
   );
 }
