@@ -1,7 +1,7 @@
 /**
  * Download my data (issue 12, beyond the spec): `GET /{orgId}/{contactId}/export` answers, as a JSON
  * file, everything the portal keeps about the member — the account, the profile, contact paths with
- * their quiet times, locations, custom-field values, the sign-ins that are open now, test
+ * their quiet times, locations, custom-field values, group memberships, the sign-ins that are open now, test
  * notifications and deliveries to their paths, access keys — and nothing that is a secret: no
  * password or security-answer hash, no token or key hash, no session id or CSRF token, no code.
  *
@@ -95,6 +95,8 @@ export const DataExportAnswer = Type.Object({
   contactPaths: Type.Array(ExportedContactPath),
   locations: Type.Array(ExportedLocation),
   customFields: Type.Array(ExportedCustomValue),
+  /** The groups the member belongs to (§3 Group membership). */
+  groups: Type.Array(Type.Object({ groupId: Type.Integer(), groupName: Type.String() })),
   signIns: Type.Object({
     /** The sign-ins open now (the portal keeps no history of ended ones). */
     open: Type.Array(Type.Object({ signedInAt: Timestamp })),

@@ -468,3 +468,34 @@ export const captchaUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.solutionHash] }), index('captcha_uses_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * An organisation's groups (§3 Group membership groupId, groupName): what a member belongs to and,
+ * with issue 13, may opt into (`…/groupSubscriptions`). The organisation's systems keep them; the
+ * demo organisations seed theirs.
+ */
+export const groups = pgTable(
+  'groups',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    groupId: integer('group_id').notNull().generatedAlwaysAsIdentity(),
+    /** At most 200 characters. */
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.groupId] }), uniqueIndex('groups_org_name_idx').on(t.orgId, t.name)],
+);
+
+/** §2 home "group-membership list": the groups a member belongs to; the rows go with the member or the group. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    groupId: integer('group_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.groupId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [groups.orgId, groups.groupId] }).onDelete('cascade'),
+  ],
+);

@@ -6,11 +6,12 @@
  */
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { MAX_EXPORTED_ROWS } from '../../schemas/api/dataExport.ts';
+import { findGroupMemberships } from './groups.ts';
 import type { Db } from '../db/client.ts';
 import { accessKeys, addresses, contactCustomValues, deliveryOutbox, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
 
 export async function findExportRows(db: Db, orgId: string, contactId: number, now: Date) {
-  const [locations, customValues, openSignIns, tests, deliveries, [deliveryCount], keys] = await Promise.all([
+  const [locations, customValues, openSignIns, tests, deliveries, [deliveryCount], keys, memberships] = await Promise.all([
     db.select({
       name: addresses.locationName, streetAddress: addresses.streetAddress, suite: addresses.suite, city: addresses.city, state: addresses.state,
       postalCode: addresses.postalCode, country: addresses.country, latitude: addresses.lat, longitude: addresses.lon,
@@ -31,6 +32,7 @@ export async function findExportRows(db: Db, orgId: string, contactId: number, n
     db.select({ total: count() }).from(deliveryOutbox).where(and(eq(deliveryOutbox.orgId, orgId), eq(deliveryOutbox.contactId, contactId))),
     db.select({ createdAt: accessKeys.createdAt, expiresAt: accessKeys.expiresAt }).from(accessKeys)
       .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.contactId, contactId))).orderBy(desc(accessKeys.createdAt)).limit(MAX_EXPORTED_ROWS),
+    findGroupMemberships(db, orgId, contactId, { offset: 0, limit: MAX_EXPORTED_ROWS }),
   ]);
-  return { locations, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys };
+  return { locations, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys, groups: memberships.list };
 }

@@ -12,6 +12,8 @@ import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
 import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { ContactPathValues } from '../../schemas/profile/formData.ts';
 import type { Db } from '../db/client.ts';
+import { findContactByUsername } from '../repositories/contacts.ts';
+import { joinGroups } from '../repositories/groups.ts';
 import { createOrganization, findOrganizationStamps } from '../repositories/organizations.ts';
 import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
@@ -41,6 +43,8 @@ export interface DemoMember {
   passwordExpired?: boolean;
   /** What the member keeps in their profile beyond sign-up (§3 Profile, Contact path), so the profile and home pages have something to show. */
   profile?: DemoProfile;
+  /** The names of the groups the member belongs to (§3 Group membership): made in the organisation as they are named. */
+  groups?: string[];
 }
 
 export interface DemoProfile {
@@ -107,7 +111,8 @@ export async function seedDemo(db: Db): Promise<string[]> {
     if (await createOrganization(db, org.orgId, { settings: checked.settings, featureFlags: org.featureFlags, helpAndAnswers, banner, members })) {
       created.push(org.orgId);
       const settings = resolveOrgSettings(checked.settings);
-      for (const { username, profile } of org.members) {
+      for (const { username, profile, groups } of org.members) {
+        if (groups) await joinGroups(db, org.orgId, (await findContactByUsername(db, org.orgId, username))!.contactId, groups);
         if (!profile) continue;
         const { contactPaths, ...fields } = profile;
         await storeDemoProfile(db, org.orgId, username, fields, demoContactPaths(settings, contactPaths));

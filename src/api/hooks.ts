@@ -10,6 +10,7 @@ import { setCsrfToken, type ApiResult } from './client.ts';
 import { demoDeliveries, demoMails, demoOrganizations } from './demo.ts';
 import { featureFlags } from './featureFlags.ts';
 import { helpAndAnswer } from './pages.ts';
+import { getGroupMemberships } from './groupMemberships.ts';
 import { getContactPaths, getProfile } from './profile.ts';
 
 /** Thrown by the SWR fetchers; carries the whole result of the failed call. */
@@ -106,4 +107,12 @@ export function useProfile(orgId: string, contactId: number | null) {
 
 export function useContactPaths(orgId: string, contactId: number | null) {
   return useSWR(contactId !== null ? ['contactPaths', orgId, contactId] : null, () => ok(getContactPaths(orgId, contactId!)), memberDataConfig);
+}
+
+/** The page shown stays while the next loads: its buttons keep their place (and the focus). */
+const groupPagesConfig: SWRConfiguration = { ...memberDataConfig, keepPreviousData: true };
+
+/** One page of §2 home's group-membership list; null `contactId` (or a list the organisation does not show) asks nothing. */
+export function useGroupMemberships(orgId: string, contactId: number | null, pageNo: number) {
+  return useSWR(contactId !== null ? ['groupMemberships', orgId, contactId, pageNo] : null, () => ok(getGroupMemberships(orgId, contactId!, pageNo)), groupPagesConfig);
 }

@@ -86,6 +86,8 @@ export const paths = {
   subscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/subscriptions`,
   groupSubscriptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/groupSubscriptions`,
   customFields: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/customFields`,
+  groupMemberships: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/groupMemberships`,
+  dataExport: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/export`,
 
   // Incidents (§7)
   incidentGroups: '/rest/incident/subscription/contactIdAndGroupIds',

@@ -93,6 +93,47 @@ describe('the member home', () => {
     expect([data.account.username, data.profile.firstName]).toEqual(['demo.member', 'Dana']);
   });
 
+  it('lists the member\'s groups 10 a page with Previous and Next (§2, §4), only where the organisation shows them', async () => {
+    visit('/acme/home');
+    await fetch('/rest/init/csrf?orgId=acme');
+    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
+    bootPage('/acme/home');
+    const groups = await screen.findByRole('region', { name: en['groupMembership.title'] });
+    const names = async () => (await within(groups).findAllByRole('listitem')).map((item) => item.textContent);
+    expect(await names()).toEqual(['All staff', 'Building A occupants', 'Chemical safety team', 'Engineering', 'Evacuation wardens', 'First aiders',
+      'Night shift', 'Parking lot North', 'Remote workers', 'Severe weather spotters']);
+    const pager = within(groups).getByRole('navigation', { name: en['groupMembership.pages'] });
+    const previous = within(pager).getByRole('button', { name: en['groupMembership.previous'] }) as HTMLButtonElement;
+    const next = within(pager).getByRole('button', { name: en['groupMembership.next'] }) as HTMLButtonElement;
+    expect([previous.disabled, next.disabled, pager.textContent?.includes('Page 1 of 2')]).toEqual([true, false, true]);
+    await userEvent.click(next);
+    await waitFor(() => expect(within(groups).getAllByRole('listitem')).toHaveLength(2));
+    expect(await names()).toEqual(['Site leadership', 'Visitors desk']);
+    expect([previous.disabled, next.disabled, pager.textContent?.includes('Page 2 of 2')]).toEqual([false, true, true]);
+  });
+
+  it('says the member is in no group, without pages; springfield does not show the list', async () => {
+    visit('/acme/home');
+    await fetch('/rest/init/csrf?orgId=acme');
+    const username = `ui.groups.${Date.now().toString(36)}`;
+    const created = await fetch('/test/createMember?orgId=acme', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Groups!Passw0rd', email: `${username}@example.org`, signIn: true }),
+    });
+    expect(created.status).toBe(200);
+    bootPage('/acme/home');
+    const groups = await screen.findByRole('region', { name: en['groupMembership.title'] });
+    expect(await within(groups).findByText(en['groupMembership.noContentFound'])).toBeInstanceOf(HTMLElement);
+    expect(within(groups).queryByRole('navigation')).toBeNull();
+
+    visit('/springfield/home');
+    await fetch('/rest/init/csrf?orgId=springfield');
+    expect((await fetch('/test/signIn?orgId=springfield', { method: 'POST' })).status).toBe(200);
+    bootPage('/springfield/home');
+    await screen.findByRole('region', { name: en['home.profile.title'] });
+    expect(screen.queryByRole('region', { name: en['groupMembership.title'] })).toBeNull();
+  });
+
   it('summarises the profile and its paths (§2): names, Not Provided, each path with its extension, on/off and quiet times in words', async () => {
     visit('/springfield/home');
     await fetch('/rest/init/csrf?orgId=springfield');

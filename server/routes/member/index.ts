@@ -21,11 +21,12 @@ import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
 import customFields from './customFields/index.ts';
 import dataExport from './export/index.ts';
+import groupMemberships from './groupMemberships/index.ts';
 import profile from './profile/index.ts';
 import testNotification from './testNotification/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, customFields, testNotification, dataExport];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, customFields, testNotification, groupMemberships, dataExport];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

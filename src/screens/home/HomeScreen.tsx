@@ -20,6 +20,7 @@ import { ProfileSummary, SectionLinks } from './ProfileSummary.tsx';
 import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import { timeZoneDiffers } from './timeZoneWarning.ts';
 import { TestNotificationPanel } from '../../components/testNotification/TestNotificationPanel.tsx';
+import { GroupMemberships } from './GroupMemberships.tsx';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -51,8 +52,8 @@ const PASSWORD_REFUSALS = new Set(['ssp.password.current.invalid', 'login.passwo
  * password (issue 9 row 16; an account without a username has no password here: the server asks
  * it for a fresh sign-in instead). §4 "Account deletion: status 'yes' goes to public-portal home if
  * from there, else reload"; §8 "Deletion failure: alert for errorCode then reload" (a wrong password
- * is said beside the field instead, so the member can try again). The profile summary, sections,
- * group membership and tiles of §2 arrive with the profile.
+ * is said beside the field instead, so the member can try again). The profile summary, sections and
+ * the group-membership list (GroupMemberships.tsx) are drawn from their own calls.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -131,6 +132,7 @@ export default function HomeScreen() {
       {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}
 
       <SectionLinks links={sections} />
+      {account && org.groupMemberShipSetting.exposed ? <GroupMemberships orgId={orgId} contactId={contactId} /> : null}
 
       {account ? (
         <section aria-labelledby="home-account-title">
