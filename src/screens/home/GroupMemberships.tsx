@@ -27,9 +27,10 @@ export function GroupMemberships({ orgId, contactId }: { orgId: string; contactI
       ) : null}
       {data && data.total > data.pageSize ? (
         <nav className="pager" aria-label={t('groupMembership.pages')}>
-          <button type="button" className="button" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>{t('groupMembership.previous')}</button>
+          {/* aria-disabled, not disabled: a button that disables itself as it is pressed would drop the keyboard's focus to the page's top. */}
+          <button type="button" className="button" aria-disabled={pageNo <= 1} onClick={() => pageNo > 1 && setPageNo(pageNo - 1)}>{t('groupMembership.previous')}</button>
           <span aria-live="polite">{t('groupMembership.pageOf', { page: pageNo, pages })}</span>
-          <button type="button" className="button" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>{t('groupMembership.next')}</button>
+          <button type="button" className="button" aria-disabled={pageNo >= pages} onClick={() => pageNo < pages && setPageNo(pageNo + 1)}>{t('groupMembership.next')}</button>
         </nav>
       ) : null}
     </section>
