@@ -30,6 +30,14 @@ async function createMember(orgId: string, username: string, password: string, {
   return JSON.parse(body) as { contactId: number; accessKey?: string };
 }
 
+/** The organisation's home, drawn for its demo.member signed in on happy-dom's session. */
+async function demoMemberHome(orgId: string) {
+  visit(`/${orgId}/home`);
+  await fetch(`/rest/init/csrf?orgId=${orgId}`);
+  expect((await fetch(`/test/signIn?orgId=${orgId}`, { method: 'POST' })).status).toBe(200);
+  bootPage(`/${orgId}/home`);
+}
+
 /** Whether the session is signed in at `orgId`, and as whom. */
 async function accountName(orgId: string): Promise<string | null> {
   const answer = (await (await fetch(`/rest/init/account?orgId=${orgId}`)).json()) as { account: { name: string } | null };
@@ -62,10 +70,7 @@ afterEach(() => {
 
 describe('the member home', () => {
   it('shows the account with Change password and, in a private organisation, no Delete account', async () => {
-    visit('/acme/home');
-    await fetch('/rest/init/csrf?orgId=acme');
-    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
-    bootPage('/acme/home');
+    await demoMemberHome('acme');
     const account = await accountSection();
     expect(screen.getByRole('heading', { name: en['page.title.home'], level: 1 })).toBeInstanceOf(HTMLElement);
     expect(within(account).getByRole('button', { name: en['home.account.changePassword'] })).toBeInstanceOf(HTMLElement);
@@ -76,10 +81,7 @@ describe('the member home', () => {
   });
 
   it('links "Download my data" to the member\'s export, which the session downloads as their JSON file (issue 12)', async () => {
-    visit('/acme/home');
-    await fetch('/rest/init/csrf?orgId=acme');
-    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
-    bootPage('/acme/home');
+    await demoMemberHome('acme');
     const account = await accountSection();
     const link = within(account).getByRole('link', { name: en['home.account.download'] });
     const href = link.getAttribute('href')!;
@@ -94,10 +96,7 @@ describe('the member home', () => {
   });
 
   it('lists the member\'s groups 10 a page with Previous and Next (§2, §4), only where the organisation shows them', async () => {
-    visit('/acme/home');
-    await fetch('/rest/init/csrf?orgId=acme');
-    expect((await fetch('/test/signIn?orgId=acme', { method: 'POST' })).status).toBe(200);
-    bootPage('/acme/home');
+    await demoMemberHome('acme');
     const groups = await screen.findByRole('region', { name: en['groupMembership.title'] });
     const names = async () => (await within(groups).findAllByRole('listitem')).map((item) => item.textContent);
     expect(await names()).toEqual(['All staff', 'Building A occupants', 'Chemical safety team', 'Engineering', 'Evacuation wardens', 'First aiders',
@@ -119,31 +118,19 @@ describe('the member home', () => {
 
   it('says the member is in no group, without pages; springfield does not show the list', async () => {
     visit('/acme/home');
-    await fetch('/rest/init/csrf?orgId=acme');
-    const username = `ui.groups.${Date.now().toString(36)}`;
-    const created = await fetch('/test/createMember?orgId=acme', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'Groups!Passw0rd', email: `${username}@example.org`, signIn: true }),
-    });
-    expect(created.status).toBe(200);
+    await createMember('acme', `ui.groups.${Date.now().toString(36)}`, 'Groups!Passw0rd');
     bootPage('/acme/home');
     const groups = await screen.findByRole('region', { name: en['groupMembership.title'] });
     expect(await within(groups).findByText(en['groupMembership.noContentFound'])).toBeInstanceOf(HTMLElement);
     expect(within(groups).queryByRole('navigation')).toBeNull();
 
-    visit('/springfield/home');
-    await fetch('/rest/init/csrf?orgId=springfield');
-    expect((await fetch('/test/signIn?orgId=springfield', { method: 'POST' })).status).toBe(200);
-    bootPage('/springfield/home');
+    await demoMemberHome('springfield');
     await screen.findByRole('region', { name: en['home.profile.title'] });
     expect(screen.queryByRole('region', { name: en['groupMembership.title'] })).toBeNull();
   });
 
   it('summarises the profile and its paths (§2): names, Not Provided, each path with its extension, on/off and quiet times in words', async () => {
-    visit('/springfield/home');
-    await fetch('/rest/init/csrf?orgId=springfield');
-    expect((await fetch('/test/signIn?orgId=springfield', { method: 'POST' })).status).toBe(200);
-    bootPage('/springfield/home');
+    await demoMemberHome('springfield');
     const profile = await screen.findByRole('region', { name: en['home.profile.title'] });
     const entries = [...profile.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(entries).toEqual(expect.arrayContaining([
