@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
 import { isFollowableUrl } from '../../../schemas/followableUrl.ts';
 import { navigation } from '../../api/client.ts';
+import { dataExportUrl } from '../../api/dataExport.ts';
 import { writeFlash } from '../../api/flash.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePasswordDialog.tsx';
@@ -139,7 +140,7 @@ export default function HomeScreen() {
           <h2 id="home-account-title">{t('home.account.title')}</h2>
           {/* Issue 12 "download my data": a plain GET with the session's cookie, saved as the file the server names. */}
           <p className="home-download">
-            <a href={`/${encodeURIComponent(orgId)}/${contactId}/export`} download aria-describedby="home-download-hint">{t('home.account.download')}</a>
+            <a href={dataExportUrl(orgId, contactId)} download aria-describedby="home-download-hint">{t('home.account.download')}</a>
             <br />
             <span id="home-download-hint" className="hint">{t('home.account.download.hint')}</span>
           </p>
