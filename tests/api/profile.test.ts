@@ -451,7 +451,7 @@ describe('POST …/profile: the version (issue 12 "Safety")', () => {
       };
       const second = {
         profile: [entry('firstName', 'Beta')],
-        contactPath: [{ pathId: 6, value: '2175550142', quietTimeFrames: quiet('B') }, { pathId: 2, value: '2175550199' }, { pathId: 1, value: 'pat@example.org' }],
+        contactPath: [{ pathId: 4, value: '2175550142', quietTimeFrames: quiet('B') }, { pathId: 2, value: '2175550199' }, { pathId: 1, value: 'pat@example.org' }],
         profileVersion,
       };
       const [a, b] = await Promise.all([postProfile(t.app, member, first), postProfile(t.app, other, second)]);
@@ -465,7 +465,7 @@ describe('POST …/profile: the version (issue 12 "Safety")', () => {
       } else {
         expect(profile.firstName).toBe('Beta');
         // The SMS path's stored quiet time was not sent, so it stays.
-        expect(paths.map((p) => [p.pathId, p.value, p.quietTimeFrames.map((f) => f.name)])).toEqual([[6, '2175550142', ['B']], [2, '2175550199', ['Night']], [1, 'pat@example.org', []]]);
+        expect(paths.map((p) => [p.pathId, p.value, p.quietTimeFrames.map((f) => f.name)])).toEqual([[4, '2175550142', ['B']], [2, '2175550199', ['Night']], [1, 'pat@example.org', []]]);
       }
     }
   });
