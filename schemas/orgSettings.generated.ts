@@ -166,6 +166,19 @@ export interface OrgSettingsInput {
     recaptchaSiteKey?: string;
   };
   /**
+   * Confirmed contact paths (beyond the spec): a member who adds or changes an e-mail address, SMS or voice number gets a one-time code through that path and enters it to confirm the path.
+   */
+  contactPathConfirmation?: {
+    /**
+     * New and changed e-mail, SMS and voice paths are sent a code to confirm them.
+     */
+    required?: boolean;
+    /**
+     * Paths not confirmed yet still receive alerts (shown as not confirmed); off: they receive nothing until confirmed.
+     */
+    unconfirmedPathsReceive?: boolean;
+  };
+  /**
    * Language selector: none, the built-in selector of the 27 languages, or a third-party (Google) widget with its key (§1).
    */
   translation?: {

@@ -112,8 +112,11 @@ export interface SaveProfileForm {
   profileVersion: string;
 }
 
-/** §7 "status 'yes' success", and the version the next save must name. */
-export const SaveProfileAnswer = Type.Object({ status: Type.String(), profileVersion: Type.Integer() });
+/**
+ * §7 "status 'yes' success", the version the next save must name, and the paths the save sent a
+ * confirmation code to (schemas/api/pathConfirmation.ts: the e-mail, SMS and voice paths it gave a new value).
+ */
+export const SaveProfileAnswer = Type.Object({ status: Type.String(), profileVersion: Type.Integer(), confirmationSent: Type.Array(Type.Integer()) });
 export type SaveProfileAnswer = Static<typeof SaveProfileAnswer>;
 
 /** A refused save (nothing changed); a conflict (409 `profile.conflict`) carries the stored `profileVersion`. */
@@ -206,12 +209,20 @@ export const ContactPathAnswer = Type.Object({
   /** The member's order, from 0. */
   sortOrder: Type.Integer(),
   quietTimeFrames: Type.Array(QuietTimeFrame),
+  /**
+   * Confirmed contact paths (schemas/api/pathConfirmation.ts): whether the member confirmed this value
+   * with a code; null when nothing is asked of the path (no value, a type that takes no code, or the
+   * organisation does not ask).
+   */
+  confirmed: Type.Union([Type.Boolean(), Type.Null()]),
 });
 export type ContactPathAnswer = Static<typeof ContactPathAnswer>;
 
 /** `GET …/contactPaths`: every path the organisation defines, the member's first in their order, then the rest in the organisation's. */
 export const ContactPathsAnswer = Type.Object({
   contactPaths: Type.Array(ContactPathAnswer),
+  /** The organisation's `contactPathConfirmation.unconfirmedPathsReceive`: paths not confirmed yet still receive alerts. */
+  unconfirmedPathsReceive: Type.Boolean(),
   minContactPathNum: Type.Integer(),
   profileVersion: Type.Integer(),
 });

@@ -281,6 +281,12 @@ export const contactPaths = pgTable(
     pathEnable: boolean('path_enable').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     quietTimeFrames: jsonb('quiet_time_frames').$type<QuietTimeFrame[]>().notNull().default([]),
+    /**
+     * Confirmed contact paths (issue 12): the value the member confirmed with a one-time code, as
+     * `confirmationKey` (services/pathConfirmation.ts) writes it. The path is confirmed while it still
+     * holds that value; a changed value is not, without anyone having to clear this.
+     */
+    confirmedKey: text('confirmed_key'),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),
@@ -451,6 +457,34 @@ export const testNotifications = pgTable(
     primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
     index('test_notifications_sent_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * The one-time codes of confirmed contact paths (issue 12): at most one live code per member and path,
+ * for the value it was sent to (`targetKey`). Only an HMAC of the code is kept. `attempts` counts wrong
+ * entries (5 void the code); `sends` and `windowStartedAt` bound how often a code is sent (one a
+ * minute, 5 an hour).
+ */
+export const pathConfirmations = pgTable(
+  'path_confirmations',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    pathId: integer('path_id').notNull(),
+    /** `confirmationKey` of the value the code went to: a code confirms only that value. */
+    targetKey: text('target_key').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sends: integer('sends').notNull().default(1),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.pathId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+    index('path_confirmations_sent_idx').on(t.sentAt),
   ],
 );
 

@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { contactPaths, contacts } from '../db/schema.ts';
 import { violatedUniqueIndex, type StoredContactPath } from './accounts.ts';
 import type { Contact } from './contacts.ts';
+import { confirmPathsBut } from './pathConfirmations.ts';
 
 const ofContact = (orgId: string, contactId: number) => and(eq(contacts.orgId, orgId), eq(contacts.contactId, contactId));
 const pathsOf = (orgId: string, contactId: number) => and(eq(contactPaths.orgId, orgId), eq(contactPaths.contactId, contactId));
@@ -41,6 +42,8 @@ export interface MemberProfileRecord {
   contact: Contact;
   /** The profile as the save reads it: the contact's fields and its paths in the member's order. */
   profile: StoredProfile;
+  /** Each stored path's confirmed value (`contact_paths.confirmed_key`; services/pathConfirmation.ts). */
+  confirmedKeys: ReadonlyMap<number, string | null>;
 }
 
 /** The member's contact and paths (their order: sortOrder, then pathId), or null when there is no such contact. */
@@ -55,6 +58,7 @@ export async function findMemberProfile(db: Db, orgId: string, contactId: number
       externalId: contact.externalId, email: contact.email, preferredLanguage: contact.preferredLanguage, timeZone: contact.timeZone,
       contactPaths: rows.map(contactPathValues),
     },
+    confirmedKeys: new Map(rows.map((row) => [row.pathId, row.confirmedKey])),
   };
 }
 
@@ -121,13 +125,14 @@ export async function saveMemberProfile(
   }
 }
 
-/** The demo seed's profile of a demo member (server/services/demoSeed.ts): their profile fields and paths. */
+/** The demo seed's profile of a demo member (server/services/demoSeed.ts): their profile fields and paths, confirmed but for `unconfirmed`. */
 export async function storeDemoProfile(
-  db: Db, orgId: string, username: string, changes: ProfileChanges, paths: readonly ContactPathValues[],
+  db: Db, orgId: string, username: string, changes: ProfileChanges, paths: readonly ContactPathValues[], unconfirmed: readonly number[] = [],
 ): Promise<void> {
   const [contact] = await db.select({ contactId: contacts.contactId, profileVersion: contacts.profileVersion }).from(contacts)
     .where(and(eq(contacts.orgId, orgId), eq(contacts.username, username)));
   if (!contact) throw new Error(`no demo member ${username} in ${orgId}`);
   const saved = await saveMemberProfile(db, orgId, contact.contactId, contact.profileVersion, changes, paths);
   if (!saved.ok) throw new Error(`the demo profile of ${username} in ${orgId} was not stored: ${saved.refusal}`);
+  await confirmPathsBut(db, orgId, contact.contactId, unconfirmed);
 }

@@ -63,6 +63,8 @@ export interface DemoContactPath {
   phoneExt?: string;
   pathEnable?: boolean;
   quietTimeFrames?: QuietTimeFrame[];
+  /** False: the path is left to confirm with a code (issue 12 "Confirmed contact paths"); every other demo path is confirmed. */
+  confirmed?: boolean;
 }
 
 /** A demo member's paths as stored: the organisation's type for each pathId, the rest as given. */
@@ -115,7 +117,8 @@ export async function seedDemo(db: Db): Promise<string[]> {
         if (groups) await joinGroups(db, org.orgId, (await findContactByUsername(db, org.orgId, username))!.contactId, groups);
         if (!profile) continue;
         const { contactPaths, ...fields } = profile;
-        await storeDemoProfile(db, org.orgId, username, fields, demoContactPaths(settings, contactPaths));
+        const unconfirmed = contactPaths.filter((path) => path.confirmed === false).map((path) => path.pathId);
+        await storeDemoProfile(db, org.orgId, username, fields, demoContactPaths(settings, contactPaths), unconfirmed);
       }
     }
   }

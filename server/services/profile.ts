@@ -7,7 +7,8 @@
  * data (schemas/profile/fromPayload.ts: read-only fields keep their stored values), validated with
  * the profile builder's schema in edit mode (checkSubmission: the browser's rules, §5 keys and
  * pointers), checked for the external id's uniqueness, and stored in one transaction that refuses a
- * save of an older version (409 `profile.conflict`, nothing changed).
+ * save of an older version (409 `profile.conflict`, nothing changed). A stored save sends a code to
+ * each e-mail, SMS and voice path it gave a new value (services/pathConfirmation.ts).
  */
 import type { SaveProfileBody } from '../../schemas/api/profile.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
@@ -23,7 +24,9 @@ import type { Contact } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../repositories/profiles.ts';
 import type { Captcha } from './captcha.ts';
+import type { Delivery } from './delivery/createDelivery.ts';
 import { checkSubmission } from './formSubmissions.ts';
+import { confirmationOf, sendCodesForChangedPaths } from './pathConfirmation.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 import { testNotificationState } from './testNotification.ts';
 
@@ -120,17 +123,20 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
         pathEnable: path ? path.pathEnable && path.value !== '' : false,
         sortOrder,
         quietTimeFrames: path?.quietTimeFrames ?? [],
+        confirmed: path ? confirmationOf(org, path, record.confirmedKeys.get(definition.pathId) ?? null) : null,
       };
     }),
+    unconfirmedPathsReceive: org.settings.contactPathConfirmation.unconfirmedPathsReceive,
     minContactPathNum: org.settings.minSignup,
     profileVersion: record.contact.profileVersion,
   };
 }
 
-export type SaveProfileResult = { ok: true; status: 'yes'; profileVersion: number } | Refusal;
+export type SaveProfileResult = { ok: true; status: 'yes'; profileVersion: number; confirmationSent: number[] } | Refusal;
 
-/** `POST /{orgId}/{contactId}/profile`: the member's profile and contact paths, all or nothing. */
-export async function saveProfile(db: Db, org: Organization, featureFlags: FeatureFlags, contactId: number, body: SaveProfileBody): Promise<SaveProfileResult> {
+/** `POST /{orgId}/{contactId}/profile`: the member's profile and contact paths, all or nothing; then the codes of changed paths. */
+export async function saveProfile(deps: { db: Db; delivery: Delivery }, org: Organization, featureFlags: FeatureFlags, contactId: number, body: SaveProfileBody): Promise<SaveProfileResult> {
+  const { db } = deps;
   const record = await findMemberProfile(db, org.orgId, contactId);
   if (!record) return NOT_FOUND;
   const { contact, profile: stored } = record;
@@ -150,7 +156,11 @@ export async function saveProfile(db: Db, org: Organization, featureFlags: Featu
   if (externalId && externalId !== contact.externalId && await isExternalIdTaken(db, org.orgId, externalId, contactId)) return taken;
 
   const saved = await saveMemberProfile(db, org.orgId, contactId, contact.profileVersion, toStore.contact, toStore.contactPaths);
-  if (saved.ok) return { ok: true, status: 'yes', profileVersion: saved.profileVersion };
+  if (saved.ok) {
+    const language = toStore.contact.preferredLanguage ?? contact.preferredLanguage;
+    const confirmationSent = await sendCodesForChangedPaths(deps, org, contactId, stored.contactPaths, toStore.contactPaths, record.confirmedKeys, language);
+    return { ok: true, status: 'yes', profileVersion: saved.profileVersion, confirmationSent };
+  }
   if (saved.refusal === 'externalId.taken') return taken;
   return saved.profileVersion === null ? NOT_FOUND : refuse(409, { errorCode: PROFILE_CONFLICT, profileVersion: saved.profileVersion });
 }

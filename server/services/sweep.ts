@@ -12,6 +12,7 @@ import { deleteDeliveriesBefore, trimDeliveries } from '../repositories/delivery
 import { deleteMailsBefore, trimOutboxes } from '../repositories/mailOutbox.ts';
 import { deletePreviewModulesBefore } from '../repositories/previewValidatorModules.ts';
 import { deleteSpentResets } from '../repositories/passwordResets.ts';
+import { deleteSpentConfirmations } from '../repositories/pathConfirmations.ts';
 import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
 import { deleteExpiredSessions } from '../repositories/sessions.ts';
 import { withSweepLock } from '../repositories/sweepLock.ts';
@@ -45,6 +46,8 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteExpiredSessions(tx);
     await deleteExpiredAdminSessions(tx);
     await deleteThrottlesBefore(tx, new Date(now - THROTTLE_KEPT_MS));
+    // Contact-path codes count in limits of an hour at most: kept as long as the throttle counts.
+    await deleteSpentConfirmations(tx, new Date(now - THROTTLE_KEPT_MS));
     await deleteSpentResets(tx);
     await deleteExpiredAccessKeys(tx);
     await deleteExpiredPublicProfiles(tx);

@@ -7,9 +7,10 @@
  * matrix over every route of the real member domains (issue 12 "Safety": two members in springfield
  * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed.
  */
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { contacts, sessionLogins } from '../../server/db/schema.ts';
+import { contacts, deliveryOutbox, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
@@ -171,6 +172,14 @@ interface MemberRoute {
 
 const versionOf = async (orgId: string, contactId: number) => (await storedProfile(t.database.db, orgId, contactId)).contact!.profileVersion;
 
+/** The newest confirmation code the delivery outbox holds for a member. */
+async function lastCodeSent(orgId: string, contactId: number): Promise<string> {
+  const [row] = await t.database.db.select({ text: deliveryOutbox.text }).from(deliveryOutbox)
+    .where(and(eq(deliveryOutbox.orgId, orgId), eq(deliveryOutbox.contactId, contactId), eq(deliveryOutbox.kind, 'confirmation')))
+    .orderBy(desc(deliveryOutbox.deliveryId)).limit(1);
+  return /\b(\d{6})\b/.exec(row?.text ?? '')?.[1] ?? 'none';
+}
+
 const MEMBER_ROUTES: MemberRoute[] = [
   { method: 'GET', path: '/profile', address: '/profile' },
   { method: 'GET', path: '/contactPaths', address: '/contactPaths' },
@@ -182,6 +191,22 @@ const MEMBER_ROUTES: MemberRoute[] = [
       contactPath: JSON.stringify([{ pathId: 1, value: 'changed@example.org' }, { pathId: 2, value: '2015550123', countryCode: 'US' }]),
       profileVersion: String(await versionOf(orgId, contactId)),
     }),
+  },
+  {
+    // The save above sent a code to the SMS number (path 2) a minute ago, as far as the limits know; this one replaces it.
+    method: 'POST', path: '/contactPaths/:pathId/confirmationCode', address: '/contactPaths/2/confirmationCode?language=en_US',
+    body: async ({ orgId, contactId }) => {
+      await t.database.db.update(pathConfirmations).set({ sentAt: sql`now() - interval '2 minutes'` })
+        .where(and(eq(pathConfirmations.orgId, orgId), eq(pathConfirmations.contactId, contactId)));
+      return {};
+    },
+    answer: { outcome: 'queued', retryAfterSeconds: 60 },
+  },
+  {
+    // The code as the delivery outbox kept it (no SMS API is configured here).
+    method: 'POST', path: '/contactPaths/:pathId/confirmation', address: '/contactPaths/2/confirmation',
+    body: async ({ orgId, contactId }) => ({ code: await lastCodeSent(orgId, contactId) }),
+    answer: { confirmed: true },
   },
   { method: 'GET', path: '/customFields', address: '/customFields' },
   {

@@ -113,13 +113,15 @@ describe('GET /{orgId}/{contactId}/contactPaths', () => {
     ]);
     expect(valueOf(answer.contactPaths, 2)).toEqual({
       pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', countryCode: 'US',
-      noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: null, pathEnable: true, sortOrder: 1,
+      noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: null, pathEnable: true, sortOrder: 1, confirmed: true,
       quietTimeFrames: [
         { name: 'Night', days: [1, 2, 3, 4, 5, 6, 7], fromHour: 22, fromMin: 0, toHour: 7, toMin: 0 },
         { name: 'Weekend mornings', days: [1, 7], fromHour: 7, fromMin: 0, toHour: 9, toMin: 30 },
       ],
     });
-    expect(valueOf(answer.contactPaths, 3)).toMatchObject({ phoneExt: '12', countryCode: 'US' });
+    // The demo leaves the mobile phone to confirm (issue 12 "Confirmed contact paths"); a fax takes no code.
+    expect(valueOf(answer.contactPaths, 3)).toMatchObject({ phoneExt: '12', countryCode: 'US', confirmed: false });
+    expect(valueOf(answer.contactPaths, 4).confirmed).toBeNull();
     expect(valueOf(answer.contactPaths, 5).pagerServices).toEqual(['Arch Wireless', 'SkyTel', 'USA Mobility']);
   });
 
@@ -148,7 +150,8 @@ describe('POST /{orgId}/{contactId}/profile: saves', () => {
       profileVersion,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ status: 'yes', profileVersion: profileVersion + 1 });
+    // A confirmation code goes to the new phone number (3), not to the e-mail and SMS paths that kept their values, nor to the fax.
+    expect(response.json()).toEqual({ status: 'yes', profileVersion: profileVersion + 1, confirmationSent: [3] });
 
     expect(await readProfile(member)).toMatchObject({ firstName: 'Patricia', middleInitial: 'Q', suffix: 'Jr', preferredLanguage: 'es_ES', timeZone: 'Europe/Berlin', profileVersion: profileVersion + 1 });
     const { contactPaths } = await readPaths(member);

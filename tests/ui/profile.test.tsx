@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import type { DemoDeliveries } from '../../schemas/api/demo.ts';
 import type { ContactPathsAnswer, ProfileAnswer } from '../../schemas/api/profile.ts';
 import { navigation } from '../../src/api/client.ts';
 import { bootPage } from './bootPage.tsx';
@@ -243,5 +244,82 @@ describe('the profile page (§2)', () => {
     await userEvent.click(screen.getByRole('button', { name: en['profile.continue.button'] }));
     await waitFor(() => expect(window.location.pathname).toBe('/springfield/new/account/mylocation'));
     expect((await storedProfile('springfield', contactId)).firstName).toBe('Stepper');
+  });
+});
+
+describe('confirmed contact paths (issue 12)', () => {
+  /** The newest code the delivery outbox holds for `to` (no SMS API in the UI tests' server: the demo mailbox's outbox). */
+  async function codeSentTo(to: string): Promise<string> {
+    const { deliveries } = (await (await fetch('/rest/demo/deliveries?orgId=springfield')).json()) as DemoDeliveries;
+    const text = deliveries.find((delivery) => delivery.kind === 'confirmation' && delivery.recipient === to)?.text ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`no code went to ${to}`);
+    return code;
+  }
+
+  const uniqueNumber = () => `217555${String(1000 + (Date.now() % 9000)).slice(-4)}`;
+  const codeField = () => screen.findByLabelText(/^Code sent to SMS/);
+
+  it('after a save, asks for the code the new SMS number was sent; a wrong code says the attempts left, the right one confirms the path', async () => {
+    visit('/springfield/my-profile');
+    const { contactId, username } = await signedInMember('springfield');
+    await openProfile('/springfield/my-profile');
+    const number = uniqueNumber();
+    const valueOf = (pathId: number) => document.querySelector<HTMLInputElement>(`li.contact-path[data-path-id="${pathId}"] input[id$="/value"]`)!;
+    // springfield's Work Email path is mandatory: it gets a value (and a code) too.
+    await userEvent.type(valueOf(1), `${username}@example.org`);
+    await userEvent.type(valueOf(2), number);
+    await userEvent.click(saveButton());
+    expect(await screen.findByText(en['ssp.save.success'])).toBeInstanceOf(HTMLElement);
+
+    const section = await screen.findByRole('region', { name: en['pathConfirmation.title'] });
+    expect(within(section).getAllByRole('textbox').length, 'the e-mail path and the SMS path').toBe(2);
+    const field = await codeField();
+    const form = within(field.closest('form')!);
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(form.getByText(en['pathConfirmation.receives'])).toBeInstanceOf(HTMLElement);
+    const code = await codeSentTo(`+1${number}`);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    await userEvent.click(form.getByRole('button', { name: en['pathConfirmation.confirm'] }));
+    expect(form.getByRole('alert').textContent).toBe(en['pathConfirmation.code.required']);
+    await userEvent.type(field, wrong);
+    await userEvent.click(form.getByRole('button', { name: en['pathConfirmation.confirm'] }));
+    await waitFor(() => expect(form.getByRole('alert').textContent).toBe('That code is not right. Attempts left: 4.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, code);
+    await userEvent.click(form.getByRole('button', { name: en['pathConfirmation.confirm'] }));
+    expect((await within(section).findByRole('status')).textContent).toBe('SMS is confirmed.');
+    const { contactPaths } = (await (await fetch(`/springfield/${contactId}/contactPaths`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as ContactPathsAnswer;
+    expect(contactPaths.find((path) => path.pathId === 2)?.confirmed).toBe(true);
+    expect(contactPaths.find((path) => path.pathId === 1)?.confirmed).toBe(false);
+  });
+
+  it('marks the path on home in words, refuses a new code within the minute, and drops the mark once confirmed there', async () => {
+    visit('/springfield/home');
+    const { contactId } = await signedInMember('springfield');
+    const { csrfToken } = (await (await fetch('/rest/init/csrf?orgId=springfield')).json()) as { csrfToken: string };
+    const number = uniqueNumber();
+    const { profileVersion } = await storedProfile('springfield', contactId);
+    const saved = await fetch(`/springfield/${contactId}/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-CSRF-TOKEN': csrfToken, 'X-Requested-With': 'XMLHttpRequest' },
+      body: new URLSearchParams({ contactPath: JSON.stringify([{ pathId: 2, value: number, countryCode: 'US' }]), profileVersion: String(profileVersion) }).toString(),
+    });
+    expect(await saved.json()).toMatchObject({ status: 'yes', confirmationSent: [2] });
+
+    bootPage('/springfield/home');
+    const marker = await screen.findByText(en['pathConfirmation.marker']);
+    expect(marker.closest('li.summary-path')?.querySelector('h3')?.textContent).toBe('SMS');
+    const section = await screen.findByRole('region', { name: en['pathConfirmation.title'] });
+    await userEvent.click(within(section).getByRole('button', { name: en['pathConfirmation.resend'] }));
+    expect((await within(section).findByRole('alert')).textContent).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+
+    await userEvent.type(await codeField(), await codeSentTo(`+1${number}`));
+    await userEvent.click(within(section).getByRole('button', { name: en['pathConfirmation.confirm'] }));
+    expect((await within(section).findByRole('status')).textContent).toBe('SMS is confirmed.');
+    await waitFor(() => expect(screen.queryByText(en['pathConfirmation.marker'])).toBeNull());
   });
 });

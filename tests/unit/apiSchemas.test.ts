@@ -54,22 +54,22 @@ describe('schemas/api', () => {
     ['feature flags', featureFlags.FeatureFlagsAnswer, { cme_mbr_delelteButton: true }],
     ['settings conflict', admin.SaveSettingsRefusal, { errorCode: 'settings.conflict', settingsVersion: 4 }],
     ['invitation mail failed', admin.InvitationRefusal, { errorCode: 'invitation.mail.failed', contactId: 5, url: '/acme/new?x=1' }],
-    ['profile save', profile.SaveProfileAnswer, { status: 'yes', profileVersion: 3 }],
+    ['profile save', profile.SaveProfileAnswer, { status: 'yes', profileVersion: 3, confirmationSent: [2] }],
     ['profile conflict', profile.SaveProfileRefusal, { errorCode: 'profile.conflict', profileVersion: 4 }],
     ['contact paths', profile.ContactPathsAnswer, {
       contactPaths: [
         {
           pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', countryCode: 'US',
           noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: 5, pathEnable: true, sortOrder: 0,
-          quietTimeFrames: [{ name: 'Night', days: [1, 7], fromHour: 22, fromMin: 0, toHour: 22, toMin: 0, allDay: true }],
+          quietTimeFrames: [{ name: 'Night', days: [1, 7], fromHour: 22, fromMin: 0, toHour: 22, toMin: 0, allDay: true }], confirmed: false,
         },
         {
           pathId: 5, type: 'NUMERICPAGER', pathType: 'NUMERICPAGER', name: 'Pager', editable: true, mandatory: false, expose: true, pagerServices: ['SkyTel'],
           value: '', countryCode: null, noValidate: false, phoneExt: null, pin: '12', systemRequirement: 'SkyTel', waitTime: null, pathEnable: false, sortOrder: 1,
-          quietTimeFrames: [],
+          quietTimeFrames: [], confirmed: null,
         },
       ],
-      minContactPathNum: 1, profileVersion: 2,
+      unconfirmedPathsReceive: true, minContactPathNum: 1, profileVersion: 2,
     }],
     ['demo mails', demo.DemoMails, { mails: [{ mailId: 1, recipient: 'a@b.example', subject: 's', text: 't', createdAt: '2026-01-01T00:00:00.000Z', sentAt: null }] }],
   ] as const)('%s: serialized without losing a property', (_name, schema, answer) => {

@@ -22,11 +22,12 @@ import { resolveOrganization } from '../../plugins/organization.ts';
 import customFields from './customFields/index.ts';
 import dataExport from './export/index.ts';
 import groupMemberships from './groupMemberships/index.ts';
+import pathConfirmation from './pathConfirmation/index.ts';
 import profile from './profile/index.ts';
 import testNotification from './testNotification/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, customFields, testNotification, groupMemberships, dataExport];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, pathConfirmation, customFields, testNotification, groupMemberships, dataExport];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

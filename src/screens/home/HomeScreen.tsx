@@ -22,6 +22,7 @@ import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import { timeZoneDiffers } from './timeZoneWarning.ts';
 import { TestNotificationPanel } from '../../components/testNotification/TestNotificationPanel.tsx';
 import { GroupMemberships } from './GroupMemberships.tsx';
+import { PathConfirmations } from '../../components/pathConfirmation/PathConfirmations.tsx';
 
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
@@ -127,7 +128,15 @@ export default function HomeScreen() {
       ) : null}
 
       {profile.error || paths.error ? <p className="notice" role="alert">{t('home.profile.loadFailed')}</p> : null}
-      {profile.data && paths.data ? <ProfileSummary profile={profile.data} paths={paths.data.contactPaths} /> : null}
+      {profile.data && paths.data ? (
+        <>
+          <ProfileSummary profile={profile.data} paths={paths.data.contactPaths} unconfirmedPathsReceive={paths.data.unconfirmedPathsReceive} />
+          <PathConfirmations
+            orgId={orgId} contactId={contactId} paths={paths.data.contactPaths} unconfirmedPathsReceive={paths.data.unconfirmedPathsReceive}
+            onConfirmed={() => void paths.mutate()}
+          />
+        </>
+      ) : null}
       {/* §2 "'send test notification' with captcha when permitted": a closed disclosure until the member opens it. */}
       {profile.data?.sendNotificationPermission.permission ? <TestNotificationPanel orgId={orgId} contactId={contactId} /> : null}
       {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}

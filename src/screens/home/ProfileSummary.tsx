@@ -25,9 +25,10 @@ function Entry({ label, value }: { label: string; value: string | null | undefin
  * §2 Home page "profile summary (username, names, language, suffix, external id, email, time zone)"
  * and "per path name, value, extension or pin, pager service (PLAINTEXTEMAIL, NUMERICPAGER), on/off
  * and quiet times", with §9's 'Not Provided' where a value is empty. A field the organisation does
- * not expose is left out; a path the member has no value for is listed once, as not provided.
+ * not expose is left out; a path the member has no value for is listed once, as not provided. A path
+ * the member has not confirmed yet says so in words (issue 12), and whether alerts still go to it.
  */
-export function ProfileSummary({ profile, paths }: { profile: ProfileAnswer; paths: readonly ContactPathAnswer[] }) {
+export function ProfileSummary({ profile, paths, unconfirmedPathsReceive }: { profile: ProfileAnswer; paths: readonly ContactPathAnswer[]; unconfirmedPathsReceive: boolean }) {
   const { t, i18n } = useTranslation();
   const exposed = new Map(profile.profiles.map((field) => [field.fieldName, field]));
   const shows = (fieldName: string) => exposed.get(fieldName)?.expose !== false;
@@ -73,6 +74,12 @@ export function ProfileSummary({ profile, paths }: { profile: ProfileAnswer; pat
                   {path.countryCode && path.value ? <span className="hint"> · {regionName(path.countryCode)}</span> : null}
                 </p>
                 <ul className="summary-path-facts">
+                  {path.confirmed === false ? (
+                    <li className="path-unconfirmed">
+                      <strong>{t('pathConfirmation.marker')}</strong>{' '}
+                      {t(unconfirmedPathsReceive ? 'pathConfirmation.receives' : 'pathConfirmation.receivesNothing')}
+                    </li>
+                  ) : null}
                   {path.phoneExt ? <li>{t('home.paths.extension', { value: path.phoneExt })}</li> : null}
                   {path.pin ? <li>{t('home.paths.pin', { value: path.pin })}</li> : null}
                   {PAGER_TYPES.has(path.type) && path.systemRequirement ? <li>{t('home.paths.pagerService', { value: path.systemRequirement })}</li> : null}

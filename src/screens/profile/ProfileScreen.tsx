@@ -11,6 +11,7 @@ import { ChangePasswordDialog, useSuccessAlert } from '../../components/ChangePa
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
+import { PathConfirmations } from '../../components/pathConfirmation/PathConfirmations.tsx';
 import { ProfileForm, type SaveOutcome } from './ProfileForm.tsx';
 
 /** What the page says above the form after a save (kept here: a save refreshes the data and draws the form anew). */
@@ -108,6 +109,10 @@ function ProfileContent({ profile, paths, mode, notice, onSaved }: ProfileConten
             <button type="button" className="button" onClick={() => setChangingPassword(true)}>{t('home.account.changePassword')}</button>
           ) : null}
         </div>
+      ) : null}
+      {/* Issue 12 "Confirmed contact paths": the codes a save sent; not in the sign-up step, which goes on to the next one. */}
+      {mode !== 'step' ? (
+        <PathConfirmations orgId={orgId} contactId={profile.contactId} paths={paths.contactPaths} unconfirmedPathsReceive={paths.unconfirmedPathsReceive} />
       ) : null}
       <ProfileForm
         profile={profile}

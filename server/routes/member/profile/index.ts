@@ -4,7 +4,7 @@
  * - `GET /{orgId}/{contactId}/profile`: §3 Profile with its flags, time zones, languages and `profileVersion`;
  * - `GET /{orgId}/{contactId}/contactPaths`: the organisation's paths with the member's values;
  * - `POST /{orgId}/{contactId}/profile` (form `profile`, `contactPath`: JSON text; `profileVersion`):
- *   `status: 'yes'`; 400 `validation` with §5's keys, 409 `profile.conflict`;
+ *   `status: 'yes'` and the paths a confirmation code went to; 400 `validation` with §5's keys, 409 `profile.conflict`;
  * - `GET /{orgId}/{contactId}/profile/checkexternalId/json?externalId`: true when the id is free.
  * services/profile.ts does the work.
  */
@@ -40,7 +40,7 @@ async function readSaveForm(request: FastifyRequest, reply: FastifyReply) {
   if (typeof body.profileVersion === 'string' && /^[0-9]{1,10}$/.test(body.profileVersion)) body.profileVersion = Number(body.profileVersion);
 }
 
-export default memberDomain('profile', async (app, { db, captcha }) => {
+export default memberDomain('profile', async (app, { db, captcha, delivery }) => {
   app.get('/profile', {
     schema: { params: MemberParams, response: answers(ProfileAnswer) },
     onRequest: noStore,
@@ -56,7 +56,7 @@ export default memberDomain('profile', async (app, { db, captcha }) => {
     onRequest: noStore,
     preValidation: readSaveForm,
   }, async (request, reply) =>
-    answer(reply, await saveProfile(db, request.org, request.orgData.featureFlags, request.memberContactId, request.body)));
+    answer(reply, await saveProfile({ db, delivery }, request.org, request.orgData.featureFlags, request.memberContactId, request.body)));
 
   app.get('/profile/checkexternalId/json', {
     schema: { params: MemberParams, querystring: CheckExternalIdQuery, response: answers(BooleanAnswer) },
