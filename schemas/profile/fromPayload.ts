@@ -117,6 +117,10 @@ export function profileFormData(
   const definitionOf = new Map(definitions.map((definition) => [definition.pathId, definition]));
   const sentPaths = payload.contactPath === undefined ? [] : orderedPaths(payload.contactPath);
   if ('ok' in sentPaths) return sentPaths;
+  // Quiet times belong to the paths that ring or buzz (PHONE, SMS, TTYTDD): one sent to another path is refused, not dropped unseen.
+  const quietOnOther = sentPaths.find((sent) => (sent.quietTimeFrames?.length ?? 0) > 0 && itemSchemas.has(sent.pathId)
+    && itemSchemas.get(sent.pathId)!.properties?.quietTimeFrames === undefined);
+  if (quietOnOther) return { ok: false, message: `contactPath: pathId ${quietOnOther.pathId} takes no quiet times (only PHONE, SMS and TTYTDD paths do)` };
   const items: ContactPathValue[] = sentPaths.map((sent) => {
     const itemSchema = itemSchemas.get(sent.pathId);
     const definition = definitionOf.get(sent.pathId);

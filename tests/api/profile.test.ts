@@ -376,6 +376,10 @@ describe('POST …/profile: §5 rules of the profile form, each key with its poi
 
 describe('POST …/profile: malformed requests are 4xx with an errorCode, never 500, and change nothing', () => {
   const version = async (member: Member) => String((await readProfile(member)).profileVersion);
+  const quietTimeOn = async (m: Member, pathId: number, value: string) => ({
+    contactPath: JSON.stringify([{ pathId, value, countryCode: 'US', quietTimeFrames: [{ name: 'n', days: [1], fromHour: 1, fromMin: 0, toHour: 2, toMin: 0 }] }]),
+    profileVersion: await version(m),
+  });
   const cases: [string, (member: Member) => Promise<Record<string, string>>, number, string, RegExp?][] = [
     ['profile that is not JSON', async (m) => ({ profile: '[{"name":', profileVersion: await version(m) }), 400, 'request.invalidBody', /^profile is not JSON$/],
     ['contactPath that is not JSON', async (m) => ({ contactPath: 'not json', profileVersion: await version(m) }), 400, 'request.invalidBody', /^contactPath is not JSON$/],
@@ -392,6 +396,9 @@ describe('POST …/profile: malformed requests are 4xx with an errorCode, never 
       contactPath: JSON.stringify([{ pathId: 2, value: '2175550123', quietTimeFrames: Array.from({ length: 21 }, () => ({ name: 'n', days: [1], fromHour: 1, fromMin: 0, toHour: 2, toMin: 0 })) }]),
       profileVersion: await version(m),
     }), 400, 'request.invalid'],
+    // Quiet times belong to PHONE, SMS and TTYTDD paths: one on the e-mail or fax path is refused, not dropped unseen.
+    ['a quiet time on the e-mail path', async (m) => quietTimeOn(m, 1, 'pat@example.org'), 400, 'request.invalid', /pathId 1 takes no quiet times/],
+    ['a quiet time on the fax path', async (m) => quietTimeOn(m, 6, '2175550142'), 400, 'request.invalid', /pathId 6 takes no quiet times/],
     ['a NUL inside the JSON text', async (m) => ({ profile: JSON.stringify([entry('firstName', 'Pa\u0000t')]), profileVersion: await version(m) }), 400, 'request.invalid', /NUL/],
     ['a lone surrogate inside the JSON text', async (m) => ({ profile: '[{"profileId":1,"name":"firstName","value":"\\ud800"}]', profileVersion: await version(m) }), 400, 'request.invalid', /surrogates/],
   ];

@@ -2,7 +2,9 @@
  * Global setup of the e2e project: builds the browser app and starts the real server as a process
  * (tests/support/serverProcess.ts), and hands its address and the Chromium path to the tests. The
  * server sends its mails over SMTP to a real SMTP server on loopback (tests/support/smtpServer.ts),
- * which writes each one into a directory the tests read (tests/e2e/mailbox.ts). The teardown stops
+ * which writes each one into a directory the tests read (tests/e2e/mailbox.ts), and its SMS and calls
+ * to a server speaking Twilio's API on loopback (tests/support/twilioServer.ts), which writes each
+ * request into another (tests/e2e/phone.ts). The teardown stops
  * the server with SIGTERM and insists on exit code 0 (graceful shutdown).
  *
  * Without Chromium (/usr/bin/chromium or CHROMIUM_PATH) nothing is started and the tests skip.
@@ -15,6 +17,10 @@ import type { TestProject } from 'vitest/node';
 import { rootDir } from '../../server/client.ts';
 import { chromiumPath as findChromium, startServerProcess } from '../support/serverProcess.ts';
 import { startSmtpServer } from '../support/smtpServer.ts';
+import { startTwilioServer } from '../support/twilioServer.ts';
+
+/** The e2e server's SMS and voice account at the loopback Twilio server. */
+const SMS_ACCOUNT = { accountSid: 'AC0e2e0000000000000000000000000e2e', authToken: 'e2e-twilio-token', from: '+12175550100' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +28,8 @@ declare module 'vitest' {
     chromiumPath: string | null;
     /** Where the e2e SMTP server writes the mails it receives, one JSON file each. */
     mailDir: string;
+    /** Where the loopback Twilio server writes the SMS and calls it receives, one JSON file each. */
+    phoneDir: string;
   }
 }
 
@@ -32,6 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseURL', '');
     project.provide('chromiumPath', null);
     project.provide('mailDir', '');
+    project.provide('phoneDir', '');
     return async () => {};
   }
   // Screenshots of an earlier run would mislead (a failed-*.png of a test that passes now).
@@ -41,15 +50,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const smtp = await startSmtpServer({
     onMail: (mail) => writeFileSync(join(mailDir, `${String(++count).padStart(5, '0')}.json`), JSON.stringify(mail)),
   });
-  const server = await startServerProcess((message) => console.log(`e2e: ${message}`), { env: { SMTP_URL: smtp.url } });
+  const phoneDir = await mkdtemp(join(tmpdir(), 'member-portal-e2e-phone-'));
+  let requests = 0;
+  const twilio = await startTwilioServer({
+    accountSid: SMS_ACCOUNT.accountSid, authToken: SMS_ACCOUNT.authToken,
+    onRequest: (request) => writeFileSync(join(phoneDir, `${String(++requests).padStart(5, '0')}.json`), JSON.stringify(request)),
+  });
+  const server = await startServerProcess((message) => console.log(`e2e: ${message}`), {
+    env: { SMTP_URL: smtp.url, SMS_API_URL: twilio.url, SMS_ACCOUNT_SID: SMS_ACCOUNT.accountSid, SMS_AUTH_TOKEN: SMS_ACCOUNT.authToken, SMS_FROM: SMS_ACCOUNT.from },
+  });
   project.provide('baseURL', server.baseURL);
   project.provide('chromiumPath', chromiumPath);
   project.provide('mailDir', mailDir);
+  project.provide('phoneDir', phoneDir);
   return async () => {
     try {
       await server.stop();
-      await smtp.close();
+      await Promise.all([smtp.close(), twilio.close()]);
       await rm(mailDir, { recursive: true, force: true });
+      await rm(phoneDir, { recursive: true, force: true });
     } catch (err) {
       // vitest only prints an error thrown by a teardown ("error during close") and still exits 0:
       // the exit code makes an ungraceful shutdown fail the run.

@@ -2,7 +2,8 @@
  * The profile page in Chromium against the real server (§2 profile page, §4 profile edit, §8 save
  * messages; issue 12): demo.member of springfield renames themselves, gives their SMS path a new
  * number and a quiet time, moves it to the top, switches their e-mail path off, saves, reloads and
- * finds it all, on the profile page and in home's summary; the page at a
+ * finds it all, on the profile page and in home's summary; confirms the new number with the code that
+ * reached the loopback SMS server (issue 12 "Confirmed contact paths"); the page at a
  * phone's and a desktop's width has no serious or critical axe-core violation. What demo.member had
  * is put back afterwards, so the other files find them as seeded.
  */
@@ -10,11 +11,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
+import { openPhone } from './phone.ts';
 import { logIn } from './portal.ts';
 import { axeViolations, drawn, newCheckedPage, VIEWPORTS } from './shellChecks.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
+const phoneDir = inject('phoneDir');
 
 interface Stored { contactId: number; profile: Record<string, unknown>; contactPaths: { contactPaths: Record<string, unknown>[] } }
 
@@ -98,6 +101,7 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     await emailOn.uncheck();
     await screenshot(page, 'profile-edited');
 
+    const phone = await openPhone(phoneDir);
     const save = page.getByRole('button', { name: en['profile.save.button'] });
     await save.click();
     await page.getByText(en['ssp.save.success']).waitFor();
@@ -105,6 +109,16 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     expect(await firstName.inputValue()).toBe('Danielle');
     expect((await order())[0]).toBe(2);
     await screenshot(page, 'profile-saved');
+
+    // The new number is not confirmed: its code went to the loopback SMS server, as to the member's phone.
+    const codeField = page.getByLabel(/^Code sent to SMS/);
+    await codeField.waitFor();
+    const text = await phone.nextSms('+12175550177', /confirmation code/);
+    expect(text).toMatch(/^City of Springfield: your confirmation code is \d{6}\. It expires in 10 minutes\.$/);
+    await codeField.fill(/\b(\d{6})\b/.exec(text)![1]!);
+    await codeField.locator('xpath=ancestor::form[1]').getByRole('button', { name: en['pathConfirmation.confirm'] }).click();
+    await page.getByText('SMS is confirmed.').waitFor();
+    await screenshot(page, 'profile-path-confirmed');
 
     await page.reload();
     await firstName.waitFor();
@@ -117,6 +131,7 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     const after = await stored(page);
     const storedSms = after.contactPaths.contactPaths.find((path) => path.pathId === 2)!;
     expect(storedSms.quietTimeFrames).toContainEqual(expect.objectContaining({ name: 'Lunch', days: [2], fromHour: 12, toHour: 13 }));
+    expect(storedSms.confirmed).toBe(true);
     expect(after.contactPaths.contactPaths.find((path) => path.pathId === 1)).toMatchObject({ pathEnable: false });
     expect(await pathItem(page, 1).locator('input[id$="/pathEnable"]').isChecked(), 'e-mail switched off, after the reload').toBe(false);
     await screenshot(page, 'profile-reloaded');

@@ -3,7 +3,7 @@
  * `POST /2010-04-01/Accounts/{sid}/Messages.json` and `Calls.json`, form-encoded, HTTP Basic auth
  * sid:token. It answers 201 with a Twilio-like resource, 401 with Twilio's error JSON for wrong
  * credentials, 400 {code 21211, …} for a number in `badNumbers` or not in E.164 form, and 503 to the
- * first `failFirst` requests. What arrived is in `received`.
+ * first `failFirst` requests. What arrived is in `received`; `onRequest` hears of each as it arrives.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,7 +24,9 @@ export interface TestTwilioServer {
   close(): Promise<void>;
 }
 
-export async function startTwilioServer(options: { accountSid: string; authToken: string; badNumbers?: string[]; failFirst?: number }): Promise<TestTwilioServer> {
+export async function startTwilioServer(options: {
+  accountSid: string; authToken: string; badNumbers?: string[]; failFirst?: number; onRequest?: (request: TwilioRequest) => void;
+}): Promise<TestTwilioServer> {
   const received: TwilioRequest[] = [];
   let failures = options.failFirst ?? 0;
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
@@ -34,10 +36,12 @@ export async function startTwilioServer(options: { accountSid: string; authToken
       const path = request.url ?? '';
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(path);
       const form = Object.fromEntries(new URLSearchParams(raw));
-      received.push({
+      const arrived: TwilioRequest = {
         method: request.method ?? '', path, resource: (match?.[2] as 'Messages' | 'Calls' | undefined) ?? null,
         authorization: request.headers.authorization ?? null, contentType: request.headers['content-type'] ?? null, form,
-      });
+      };
+      received.push(arrived);
+      options.onRequest?.(arrived);
       if (failures > 0) {
         failures--;
         return json(response, 503, { code: 20503, message: 'Service unavailable', more_info: 'https://www.twilio.com/docs/errors/20503', status: 503 });
