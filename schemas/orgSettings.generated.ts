@@ -166,6 +166,19 @@ export interface OrgSettingsInput {
     recaptchaSiteKey?: string;
   };
   /**
+   * §2 home tiles for HIPAA bridge and secure bridge (§3 Account hasHipaaBridge, hasSecureBridge, sbWebUri): each service's web address; a member sees a tile when the organisation has given them the service and its address is set.
+   */
+  secureMessaging?: {
+    /**
+     * The HIPAA Bridge web address; empty: no tile.
+     */
+    hipaaBridgeUrl?: string;
+    /**
+     * The Secure Bridge web address (§3 sbWebUri), opened in a new tab; empty: no tile.
+     */
+    secureBridgeUrl?: string;
+  };
+  /**
    * Confirmed contact paths (beyond the spec): a member who adds or changes an e-mail address, SMS or voice number gets a one-time code through that path and enters it to confirm the path.
    */
   contactPathConfirmation?: {

@@ -18,6 +18,11 @@ export const Account = Type.Object({
   showEvent: Type.Union([Type.Boolean(), Type.Null()]),
   showOnCallSchedule: Type.Boolean(),
   showDirectoryChat: Type.Boolean(),
+  /** §3 hasHipaaBridge, hasSecureBridge: the member has the service and the organisation set its address (secureMessaging). */
+  hasHipaaBridge: Type.Boolean(),
+  hasSecureBridge: Type.Boolean(),
+  /** §3 sbWebUri: the Secure Bridge address ('' without the service). */
+  sbWebUri: Type.String(),
 });
 export type Account = Static<typeof Account>;
 

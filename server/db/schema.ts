@@ -72,6 +72,9 @@ export const contacts = pgTable(
     showEvent: boolean('show_event'),
     showOnCallSchedule: boolean('show_on_call_schedule').notNull().default(false),
     showDirectoryChat: boolean('show_directory_chat').notNull().default(false),
+    /** §3 Account hasHipaaBridge, hasSecureBridge: the organisation gave this member the service (the home tile shows with its address, secureMessaging). */
+    hasHipaaBridge: boolean('has_hipaa_bridge').notNull().default(false),
+    hasSecureBridge: boolean('has_secure_bridge').notNull().default(false),
     /** §3 Account.publicProfileId: the public-portal profile this account was created from (new-profile). */
     publicProfileId: text('public_profile_id'),
     /** §2 security question key (question_one … question_eleven) and an argon2id hash of the answer. */

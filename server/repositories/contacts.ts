@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Account } from '../../schemas/account.ts';
+import type { OrgSettings } from '../../schemas/orgSettings.ts';
 import type { Db } from '../db/client.ts';
 import { contacts } from '../db/schema.ts';
 import { deleteAccessKeysOf } from './accessKeys.ts';
@@ -33,10 +34,14 @@ export async function findUsernamesByEmail(db: Db, orgId: string, email: string)
   return rows.map((row) => row.username);
 }
 
-/** §3 Account of a contact in one organisation, as the boot calls return it. */
-export async function findAccount(db: Db, orgId: string, contactId: number): Promise<Account | null> {
+/**
+ * §3 Account of a contact in one organisation, as the boot calls return it; `secureMessaging` (the
+ * organisation's service addresses) decides whether a bridge the member has is shown.
+ */
+export async function findAccount(db: Db, orgId: string, contactId: number, secureMessaging: OrgSettings['secureMessaging']): Promise<Account | null> {
   const row = await findContact(db, orgId, contactId);
   if (!row) return null;
+  const hasSecureBridge = row.hasSecureBridge && secureMessaging.secureBridgeUrl !== '';
   return {
     id: row.contactId,
     name: `${row.firstName} ${row.lastName}`.trim() || (row.username ?? ''),
@@ -47,6 +52,9 @@ export async function findAccount(db: Db, orgId: string, contactId: number): Pro
     showEvent: row.showEvent,
     showOnCallSchedule: row.showOnCallSchedule,
     showDirectoryChat: row.showDirectoryChat,
+    hasHipaaBridge: row.hasHipaaBridge && secureMessaging.hipaaBridgeUrl !== '',
+    hasSecureBridge,
+    sbWebUri: hasSecureBridge ? secureMessaging.secureBridgeUrl : '',
   };
 }
 

@@ -111,6 +111,7 @@ export interface NewOrganization {
   members: {
     username: string; passwordHash: string; firstName: string; lastName: string; email: string;
     securityQuestion: string | null; securityAnswerHash: string | null; passwordExpired: boolean;
+    hasHipaaBridge?: boolean; hasSecureBridge?: boolean; showDirectoryChat?: boolean;
   }[];
 }
 

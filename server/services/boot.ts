@@ -18,7 +18,7 @@ export async function accessKeyHolder(db: Db, org: Organization, accessKey: stri
 
 /** §3 Account of the signed-in contact, or null for a visitor. */
 export function accountOf(db: Db, org: Organization, contactId: number | null): Promise<Account | null> {
-  return contactId === null ? Promise.resolve(null) : findAccount(db, org.orgId, contactId);
+  return contactId === null ? Promise.resolve(null) : findAccount(db, org.orgId, contactId, org.settings.secureMessaging);
 }
 
 /**

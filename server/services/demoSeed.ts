@@ -45,6 +45,8 @@ export interface DemoMember {
   profile?: DemoProfile;
   /** The names of the groups the member belongs to (§3 Group membership): made in the organisation as they are named. */
   groups?: string[];
+  /** §3 Account hasHipaaBridge, hasSecureBridge, showDirectoryChat: the services the organisation gave the member (home's tiles). */
+  services?: { hipaaBridge?: boolean; secureBridge?: boolean; directoryChat?: boolean };
 }
 
 export interface DemoProfile {
@@ -105,6 +107,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
       securityQuestion: m.securityQuestion ?? null,
       securityAnswerHash: m.securityAnswer ? await hashSecurityAnswer(m.securityAnswer) : null,
       passwordExpired: m.passwordExpired ?? false,
+      hasHipaaBridge: m.services?.hipaaBridge ?? false, hasSecureBridge: m.services?.secureBridge ?? false, showDirectoryChat: m.services?.directoryChat ?? false,
     })));
     const banner = org.banner
       ? { contentType: 'image/svg+xml', base64: (await readFile(new URL(`banner-${org.orgId}.svg`, demoDir))).toString('base64') }

@@ -32,7 +32,7 @@ export type PreviewViewer = 'visitor' | 'member';
 
 /** The member the preview signs in: the per-member flags (§3 Account) as a new member has them. */
 function sampleAccount(name: string): Account {
-  return { id: 0, name, username: 'sample.member', timeZone: null, registered: true, isMigrated: false, showEvent: null, showOnCallSchedule: false, showDirectoryChat: false };
+  return { id: 0, name, username: 'sample.member', timeZone: null, registered: true, isMigrated: false, showEvent: null, showOnCallSchedule: false, showDirectoryChat: false, hasHipaaBridge: false, hasSecureBridge: false, sbWebUri: '' };
 }
 
 /** The links of the previewed navigation have their addresses (shown on hover), but the preview never goes there. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { sessions } from '../../server/db/schema.ts';
+import { organizations, sessions } from '../../server/db/schema.ts';
 import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
@@ -148,6 +148,27 @@ describe('GET /rest/init/account', () => {
     // The same browser is a visitor in another organisation.
     const elsewhere = await t.app.inject({ url: '/rest/init/account?orgId=acme', headers: { cookie: session.cookie } });
     expect(elsewhere.json()).toEqual({ account: null });
+  });
+
+  it('answers the account\'s services (§3 hasHipaaBridge, hasSecureBridge, sbWebUri, showDirectoryChat): each only with the organisation\'s address for it', async () => {
+    const accountIn = async (orgId: string) => {
+      const session = await startSession(t.app, orgId);
+      await signInAsDemoMember(t.database, orgId, session.sessionToken);
+      return (await t.app.inject({ url: `/rest/init/account?orgId=${orgId}`, headers: { cookie: session.cookie } })).json().account;
+    };
+    expect(await accountIn('acme')).toMatchObject({ hasHipaaBridge: true, hasSecureBridge: true, sbWebUri: 'https://securebridge.example.org/acme', showDirectoryChat: true });
+    expect(await accountIn('springfield')).toMatchObject({ hasHipaaBridge: false, hasSecureBridge: false, sbWebUri: '', showDirectoryChat: false });
+
+    // The member keeps the service, but without the organisation's address there is nothing to show.
+    const [row] = await t.database.db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.orgId, 'acme'));
+    await t.database.db.update(organizations).set({ settings: { ...row!.settings, secureMessaging: { hipaaBridgeUrl: '', secureBridgeUrl: '' } } }).where(eq(organizations.orgId, 'acme'));
+    t.app.orgCache.invalidate('acme');
+    try {
+      expect(await accountIn('acme')).toMatchObject({ hasHipaaBridge: false, hasSecureBridge: false, sbWebUri: '' });
+    } finally {
+      await t.database.db.update(organizations).set({ settings: row!.settings }).where(eq(organizations.orgId, 'acme'));
+      t.app.orgCache.invalidate('acme');
+    }
   });
 
   it('ends the sign-in at /logout/{orgId} and goes to that login page', async () => {

@@ -162,6 +162,58 @@ describe('the member home', () => {
   });
 });
 
+describe('the home tiles and the linked-account modal (§2)', () => {
+  it('shows acme\'s demo member the HIPAA Bridge and Secure Bridge tiles (new tab, said in words) and the SECURE CHAT tile', async () => {
+    await demoMemberHome('acme');
+    const tiles = await screen.findByRole('region', { name: en['home.tiles.title'] });
+    const links = within(tiles).getAllByRole('link');
+    expect(links.map((link) => [link.closest('li')!.dataset.tile, link.getAttribute('href'), link.getAttribute('target')])).toEqual([
+      ['hipaaBridge', 'https://hipaabridge.example.org/acme', '_blank'],
+      ['secureBridge', 'https://securebridge.example.org/acme', '_blank'],
+      ['chat', '/acme/chat', null],
+    ]);
+    expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(links[0]!.textContent).toContain(en['home.tiles.newTab']);
+    // §2 "secure chat (title uppercased for en_US and en_GB)".
+    expect(within(links[2]!).getByText(en['page.title.chat'].toUpperCase())).toBeInstanceOf(HTMLElement);
+    expect(links[2]!.textContent).not.toContain(en['home.tiles.newTab']);
+  });
+
+  it('shows no tiles to a member without the services (springfield)', async () => {
+    await demoMemberHome('springfield');
+    await accountSection();
+    expect(screen.queryByRole('region', { name: en['home.tiles.title'] })).toBeNull();
+  });
+
+  it('asks campus\'s unlinked member to link their account; Not now keeps it away for a day, Continue goes to the universal profile', async () => {
+    document.cookie = 'redirectModalShown=; path=/campus; max-age=0';
+    await demoMemberHome('campus');
+    const dialog = await screen.findByRole('dialog', { name: en['home.linkedAccount.title'] });
+    expect(within(dialog).getByText('State University now sends its alerts through its public portal.', { exact: false })).toBeInstanceOf(HTMLElement);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: en['home.linkedAccount.continue'] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: en['home.linkedAccount.later'] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.cookie).toContain('redirectModalShown=true');
+
+    bootPage('/campus/home');
+    await accountSection();
+    expect(screen.queryByRole('dialog', { name: en['home.linkedAccount.title'] }), 'dismissed: not again today').toBeNull();
+
+    document.cookie = 'redirectModalShown=; path=/campus; max-age=0';
+    bootPage('/campus/home');
+    const again = await screen.findByRole('dialog', { name: en['home.linkedAccount.title'] });
+    await userEvent.click(within(again).getByRole('button', { name: en['home.linkedAccount.continue'] }));
+    expect(assigned).toEqual(['https://alerts.example.edu/profile?orgId=campus']);
+    document.cookie = 'redirectModalShown=; path=/campus; max-age=0';
+  });
+
+  it('does not ask where the flag is off (acme)', async () => {
+    await demoMemberHome('acme');
+    await accountSection();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('the change-password dialog', () => {
   it('is a modal: focus on the first field, Escape closes it and the focus goes back to the button', async () => {
     visit('/springfield/home');

@@ -73,7 +73,7 @@ describe('after deleting the account, coming from the public portal', () => {
       flags: { ...FEATURE_FLAGS_OFF, cme_mbr_delelteButton: true },
       account: {
         id: contactId, name: `Test ${username}`, username, timeZone: null, registered: true, isMigrated: false,
-        showEvent: null, showOnCallSchedule: false, showDirectoryChat: false,
+        showEvent: null, showOnCallSchedule: false, showDirectoryChat: false, hasHipaaBridge: false, hasSecureBridge: false, sbWebUri: '',
       },
       entryFromPublicPortal: true,
     });

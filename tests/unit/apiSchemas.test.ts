@@ -33,7 +33,7 @@ describe('schemas/api', () => {
     expect(() => ajv.compile(schema)).not.toThrow();
   });
 
-  const account = { id: 7, name: 'Dee Member', username: 'demo.member', timeZone: null, registered: true, isMigrated: false, showEvent: null, showOnCallSchedule: false, showDirectoryChat: false };
+  const account = { id: 7, name: 'Dee Member', username: 'demo.member', timeZone: null, registered: true, isMigrated: false, showEvent: null, showOnCallSchedule: false, showDirectoryChat: false, hasHipaaBridge: true, hasSecureBridge: true, sbWebUri: 'https://bridge.example/' };
   const fieldError = { pointer: '/username', key: 'ssp.login.username.exist', params: {} };
   it.each([
     ['boot answer (settings passed through whole)', boot.BootAnswer, {

@@ -22,6 +22,9 @@ import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import { timeZoneDiffers } from './timeZoneWarning.ts';
 import { TestNotificationPanel } from '../../components/testNotification/TestNotificationPanel.tsx';
 import { GroupMemberships } from './GroupMemberships.tsx';
+import { SecureMessagingTiles } from './SecureMessagingTiles.tsx';
+import { LinkedAccountModal } from './LinkedAccountModal.tsx';
+import { universalProfileUrl } from '../../../schemas/universalProfile.ts';
 import { PathConfirmations } from '../../components/pathConfirmation/PathConfirmations.tsx';
 
 /** The current page anew: what §4/§8 call "reload". */
@@ -78,6 +81,8 @@ export default function HomeScreen() {
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const profileZone = profile.data?.timeZone ?? '';
   const zoneLabel = profile.data?.timezones.find((zone) => zone.id === profileZone)?.displayLabel ?? profileZone;
+  // §2 "forced linked-account redirect modal": the flag on, a universal profile to go to, and this account not linked to it.
+  const linkTarget = flags.PUBLIC_PORTAL_FORCE_LINKED_ACCOUNT_TO_UP && profile.data && !profile.data.hasUniversalProfile ? universalProfileUrl(org, orgId) : null;
 
   function closeDeleteDialog() {
     setDialog(null);
@@ -143,6 +148,7 @@ export default function HomeScreen() {
 
       <SectionLinks links={sections} />
       {account && org.groupMemberShipSetting.exposed ? <GroupMemberships orgId={orgId} contactId={contactId} /> : null}
+      {account ? <SecureMessagingTiles orgId={orgId} account={account} hipaaBridgeUrl={org.secureMessaging.hipaaBridgeUrl} /> : null}
 
       {account ? (
         <section aria-labelledby="home-account-title">
@@ -168,6 +174,7 @@ export default function HomeScreen() {
         </section>
       ) : null}
 
+      {linkTarget && !dialog && !deleteFailure ? <LinkedAccountModal orgId={orgId} orgName={org.orgName} target={linkTarget} /> : null}
       {dialog === 'changePassword' ? (
         <ChangePasswordDialog
           onClose={() => setDialog(null)}
