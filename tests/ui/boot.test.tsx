@@ -102,7 +102,8 @@ describe('a signed-in member', () => {
     // <Navigate> goes in an effect, after the page drew.
     await waitFor(() => expect(window.location.pathname).toBe('/acme/home'));
     const items = within(nav()).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Home', 'Incidents', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Sign out']);
+    // acme's demo member has the directory chat (§3 showDirectoryChat).
+    expect(items).toEqual(['Home', 'Incidents', 'Directory chat', 'Crisis tasks', 'Survey', 'Welcome, Dana Member', 'Sign out']);
     await waitFor(() => expect(document.title).toBe('Acme Corporation - Home'));
   });
 
