@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
 import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
+import { allowCaptchaScript } from './http/appShell.ts';
 import type { MemberDomain } from './http/memberDomain.ts';
 import type { RouteDeps } from './http/routeDeps.ts';
 import { timeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
@@ -124,8 +125,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Requests, latency, logins, throttles, outbox and database, counted from the start of each request.
   const metricsAccess = options.metrics ?? { token: null, separatePort: false };
   await app.register(metrics, { db, mailer, token: metricsAccess.token, route: metricsAccess.token !== null && !metricsAccess.separatePort });
+  const captcha = createCaptcha(options.captcha ?? { altcha: DEFAULT_ALTCHA, recaptcha: null });
   await app.register(errors, {
-    sendApp: client ? client.sendApp : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
+    sendApp: client
+      ? async (request, reply) => {
+        await allowCaptchaScript(request, reply, captcha);
+        return client.sendApp(request, reply);
+      }
+      : async (_request, reply) => reply.code(404).send({ errorCode: 'request.notFound' }),
   });
   // One validator for every route's schemas: no NUL or lone surrogates, bounded integers, no coercion of bodies.
   await app.register(requestValidation);
@@ -160,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, delivery, captcha: createCaptcha(options.captcha ?? { altcha: DEFAULT_ALTCHA, recaptcha: null }), metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, delivery, captcha, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

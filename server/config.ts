@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import semver from 'semver';
-import { DEFAULT_ALTCHA, DEFAULT_RECAPTCHA_VERIFY_URL, type CaptchaOptions } from './services/captcha.ts';
+import { DEFAULT_ALTCHA, DEFAULT_RECAPTCHA_SCRIPT_URL, DEFAULT_RECAPTCHA_VERIFY_URL, type CaptchaOptions } from './services/captcha.ts';
 
 export interface Config {
   port: number;
@@ -52,7 +52,7 @@ export interface Config {
   slackBot: SlackBotConfig | null;
   /** What a member's Slack incoming-webhook address must start with (SLACK_WEBHOOK_PREFIX): the server posts nowhere else. */
   slackWebhookPrefix: string;
-  /** The test notification's captcha: ALTCHA's work (ALTCHA_MAX_NUMBER) and reCAPTCHA's server side (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
+  /** The test notification's captcha: ALTCHA's work (ALTCHA_MAX_NUMBER) and reCAPTCHA (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_SCRIPT_URL). */
   captcha: CaptchaOptions;
 }
 
@@ -158,7 +158,8 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
 /**
  * ALTCHA_MAX_NUMBER: how far the browser's proof of work counts at most (the work is between half of
  * it and all of it); RECAPTCHA_SECRET turns reCAPTCHA on for the organisations that set a site key,
- * checked at RECAPTCHA_VERIFY_URL (Google's siteverify by default).
+ * checked at RECAPTCHA_VERIFY_URL (Google's siteverify by default), its browser script from
+ * RECAPTCHA_SCRIPT_URL (Google's api.js by default).
  */
 function captchaOf(env: NodeJS.ProcessEnv): CaptchaOptions {
   const maxText = env.ALTCHA_MAX_NUMBER?.trim() ?? '';
@@ -169,8 +170,10 @@ function captchaOf(env: NodeJS.ProcessEnv): CaptchaOptions {
   const secret = env.RECAPTCHA_SECRET?.trim() || '';
   const verifyUrl = env.RECAPTCHA_VERIFY_URL?.trim() || DEFAULT_RECAPTCHA_VERIFY_URL;
   if (!isHttpUrl(verifyUrl)) throw new ConfigError(`RECAPTCHA_VERIFY_URL must be an http:// or https:// address, got "${verifyUrl}"`);
+  const scriptUrl = env.RECAPTCHA_SCRIPT_URL?.trim() || DEFAULT_RECAPTCHA_SCRIPT_URL;
+  if (!isHttpUrl(scriptUrl)) throw new ConfigError(`RECAPTCHA_SCRIPT_URL must be an http:// or https:// address, got "${scriptUrl}"`);
   if (secret && !/^[\x21-\x7e]{1,200}$/.test(secret)) throw new ConfigError('RECAPTCHA_SECRET must be printable ASCII without spaces');
-  return { altcha: { ...DEFAULT_ALTCHA, maxNumber }, recaptcha: secret ? { secret, verifyUrl } : null };
+  return { altcha: { ...DEFAULT_ALTCHA, maxNumber }, recaptcha: secret ? { secret, verifyUrl, scriptUrl } : null };
 }
 
 /**

@@ -49,10 +49,14 @@ export const TestNotificationPath = Type.Object({
 });
 export type TestNotificationPath = Static<typeof TestNotificationPath>;
 
-/** The captcha the send needs: self-hosted ALTCHA, or Google reCAPTCHA with the organisation's site key. */
+/**
+ * The captcha the send needs: self-hosted ALTCHA, or Google reCAPTCHA with the organisation's site
+ * key and the script the browser loads for it (RECAPTCHA_SCRIPT_URL; the organisation's pages let it
+ * past their Content-Security-Policy).
+ */
 export const CaptchaInfo = Type.Union([
   Type.Object({ kind: Type.Literal('altcha'), challengeUrl: Type.String() }),
-  Type.Object({ kind: Type.Literal('recaptcha'), siteKey: Type.String() }),
+  Type.Object({ kind: Type.Literal('recaptcha'), siteKey: Type.String(), scriptUrl: Type.String() }),
 ]);
 export type CaptchaInfo = Static<typeof CaptchaInfo>;
 

@@ -8,8 +8,11 @@
  * complete page on its own (the dev server's and any static copy).
  */
 import { readFileSync } from 'node:fs';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, htmlLang, isLanguageCode, languageDirection, type LanguageCode } from '../../schemas/languages.ts';
+import { contentSecurityPolicyWith } from '../plugins/securityHeaders.ts';
+import type { Organization } from '../repositories/organizations.ts';
+import { recaptchaSources, type Captcha } from '../services/captcha.ts';
 import { LANGUAGE_COOKIE } from '../services/language.ts';
 
 export interface ShellTexts {
@@ -66,13 +69,29 @@ export function shellLanguage(request: FastifyRequest): LanguageCode {
   return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** The organisation of the page `request` asks for (its first path segment), if there is one and it is not disabled. */
+async function pageOrganization(request: FastifyRequest): Promise<Organization | null> {
+  const first = decodeSegment((request.url.split('?')[0] ?? '/').split('/')[1] ?? '');
+  const org = first && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(first) ? await request.server.orgCache.get(first).catch(() => null) : null;
+  return org && !org.organization.settings.disabled ? org.organization : null;
+}
+
+/**
+ * The pages of an organisation whose test notification uses Google reCAPTCHA may load its script and
+ * frames (services/captcha.ts `recaptchaSources`); every other page keeps the policy that admits no
+ * other site (plugins/securityHeaders.ts).
+ */
+export async function allowCaptchaScript(request: FastifyRequest, reply: FastifyReply, captcha: Captcha): Promise<void> {
+  const org = await pageOrganization(request);
+  const kind = org ? captcha.kindFor(org) : null;
+  if (kind?.kind === 'recaptcha') reply.header('content-security-policy', contentSecurityPolicyWith(recaptchaSources(kind.scriptUrl)));
+}
+
 /** The texts of the page `request` asks for: the organisation of its first path segment, if there is one. */
 export async function shellTexts(request: FastifyRequest): Promise<ShellTexts> {
   const lang = shellLanguage(request);
   const { loading, noscript, appTitle } = catalogueTexts(lang);
-  const first = decodeSegment((request.url.split('?')[0] ?? '/').split('/')[1] ?? '');
-  const org = first && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(first) ? await request.server.orgCache.get(first).catch(() => null) : null;
-  const settings = org && !org.organization.settings.disabled ? org.organization.settings : null;
+  const settings = (await pageOrganization(request))?.settings ?? null;
   const orgName = settings?.orgName ?? null;
   return {
     title: orgName ?? appTitle,

@@ -31,6 +31,19 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
+/**
+ * The policy with more sources for scripts and frames: the pages of an organisation whose test
+ * notification uses Google reCAPTCHA (services/captcha.ts `recaptchaSources`), and only those.
+ */
+export function contentSecurityPolicyWith(extra: { scriptSrc: readonly string[]; frameSrc: readonly string[] }): string {
+  const directives: Record<string, readonly string[]> = {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...extra.scriptSrc],
+    'frame-src': ["'self'", ...extra.frameSrc],
+  };
+  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join(';');
+}
+
 /** Browser features the portal never asks for: off for this page and every frame it may hold. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()',

@@ -9,7 +9,9 @@
  *   (`altcha-hmac`), expires after `expiresInSeconds`, and names the organisation and the member it
  *   was made for (`parameters.data`), so it is no good to anyone else.
  * - **reCAPTCHA**, only when the organisation set `sendNotificationPermission.recaptchaSiteKey` and
- *   the server has RECAPTCHA_SECRET: the token is checked with siteverify (RECAPTCHA_VERIFY_URL).
+ *   the server has RECAPTCHA_SECRET: the browser loads Google's script (RECAPTCHA_SCRIPT_URL; that
+ *   organisation's pages alone let it past the Content-Security-Policy, `recaptchaSources`) and the
+ *   token is checked with siteverify (RECAPTCHA_VERIFY_URL).
  *
  * Either way a solution is used once: its SHA-256 is stored in `captcha_uses` until it would have
  * expired anyway, and a second use is refused (`captcha.replayed`). `verify` never throws.
@@ -26,19 +28,36 @@ import { serverSecret } from './serverSecrets.ts';
 export interface CaptchaOptions {
   /** The proof of work: the counter the browser must find is at most `maxNumber` (ALTCHA_MAX_NUMBER). */
   altcha: { maxNumber: number; expiresInSeconds: number };
-  /** Google reCAPTCHA's server side (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL); null: ALTCHA for every organisation. */
-  recaptcha: { secret: string; verifyUrl: string } | null;
+  /** Google reCAPTCHA (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_SCRIPT_URL); null: ALTCHA for every organisation. */
+  recaptcha: { secret: string; verifyUrl: string; scriptUrl?: string } | null;
   /** Per siteverify request (10 s). */
   timeoutMs?: number;
 }
 
 export const DEFAULT_ALTCHA = { maxNumber: 50_000, expiresInSeconds: 5 * 60 } as const;
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+export const DEFAULT_RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
+
+/**
+ * What a page that draws reCAPTCHA must let past its Content-Security-Policy: Google's script and
+ * frames as Google documents them (the script loads more from www.gstatic.com, the checkbox is a
+ * frame of www.google.com), or, for another script address (a test's loopback server), its origin.
+ */
+export function recaptchaSources(scriptUrl: string): { scriptSrc: string[]; frameSrc: string[] } {
+  const origin = new URL(scriptUrl).origin;
+  if (origin === 'https://www.google.com') {
+    return {
+      scriptSrc: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+      frameSrc: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    };
+  }
+  return { scriptSrc: [origin], frameSrc: [origin] };
+}
 /** A reCAPTCHA token lives 2 minutes at Google; its use is remembered longer. */
 const RECAPTCHA_KEPT_MS = 10 * 60 * 1000;
 const ALGORITHM = 'SHA-256';
 
-export type CaptchaKind = { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string };
+export type CaptchaKind = { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string; scriptUrl: string };
 export type CaptchaVerdict = { ok: true } | { ok: false; errorCode: string; status: 400 | 503 };
 
 export interface Captcha {
@@ -77,7 +96,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
 
   function kindFor(org: Organization): CaptchaKind {
     const siteKey = org.settings.sendNotificationPermission.recaptchaSiteKey;
-    return siteKey && recaptcha ? { kind: 'recaptcha', siteKey } : { kind: 'altcha' };
+    return siteKey && recaptcha ? { kind: 'recaptcha', siteKey, scriptUrl: recaptcha.scriptUrl ?? DEFAULT_RECAPTCHA_SCRIPT_URL } : { kind: 'altcha' };
   }
 
   async function verifyAltcha(db: Db, org: Organization, contactId: number, solution: string): Promise<CaptchaVerdict> {

@@ -6,7 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { helpAndAnswers } from '../../server/db/schema.ts';
+import type { ClientApp } from '../../server/client.ts';
+import { helpAndAnswers, organizations } from '../../server/db/schema.ts';
+import { contentSecurityPolicyWith } from '../../server/plugins/securityHeaders.ts';
+import { DEFAULT_ALTCHA, DEFAULT_RECAPTCHA_VERIFY_URL, recaptchaSources } from '../../server/services/captcha.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -67,6 +70,44 @@ describe('the protective headers', () => {
     expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
     const proxiedTls = await proxied.inject({ url: '/rest/init?orgId=acme', headers: { 'x-forwarded-proto': 'https' } });
     expect(proxiedTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('the pages of an organisation whose test notification uses Google reCAPTCHA', () => {
+  it('let Google\'s script and frames past the policy, on that organisation\'s pages only', async () => {
+    // The browser build stands in as one HTML page: what is tested is the header the server puts on it.
+    const page: ClientApp = {
+      register: async () => {}, close: async () => {},
+      sendApp: async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><title>portal</title>'),
+    };
+    const [row] = await database.db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.orgId, 'acme'));
+    await database.db.update(organizations)
+      .set({ settings: { ...row!.settings, sendNotificationPermission: { permission: true, recaptchaSiteKey: 'site-key-acme' } } }).where(eq(organizations.orgId, 'acme'));
+    const app = await buildApp({
+      db: database.db, client: page, demo: true, serverVersion: '0.0.0-test',
+      captcha: { altcha: DEFAULT_ALTCHA, recaptcha: { secret: 'recaptcha-secret', verifyUrl: DEFAULT_RECAPTCHA_VERIFY_URL } },
+    });
+    try {
+      const csp = async (url: string) => String((await app.inject({ url, headers: { accept: 'text/html' } })).headers['content-security-policy']);
+      const acme = await csp('/acme/home');
+      expect(acme).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+      expect(acme).toContain("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/");
+      expect(acme).toContain("worker-src 'self';");
+      expect(acme).not.toContain('unsafe-eval');
+      for (const other of ['/springfield/home', '/rest/init?orgId=acme', '/', '/admin']) {
+        expect(await csp(other), other).toContain("script-src 'self';");
+        expect(await csp(other), other).not.toContain('google');
+      }
+    } finally {
+      await app.close();
+      await database.db.update(organizations).set({ settings: row!.settings }).where(eq(organizations.orgId, 'acme'));
+    }
+  });
+
+  it('names another script address by its origin (RECAPTCHA_SCRIPT_URL: a test\'s loopback server)', () => {
+    expect(recaptchaSources('http://127.0.0.1:4321/recaptcha/api.js')).toEqual({ scriptSrc: ['http://127.0.0.1:4321'], frameSrc: ['http://127.0.0.1:4321'] });
+    expect(contentSecurityPolicyWith(recaptchaSources('http://127.0.0.1:4321/recaptcha/api.js')))
+      .toContain("script-src 'self' http://127.0.0.1:4321;");
   });
 });
 

@@ -279,9 +279,11 @@ describe('reCAPTCHA, when the organisation has a site key and the server RECAPTC
     await setOrgSetting('acme', {});
   });
 
-  it('names reCAPTCHA and its site key in the permission, and verifies the token with siteverify (secret, response, remoteip)', async () => {
+  it('names reCAPTCHA, its site key and Google\'s script in the permission, and verifies the token with siteverify (secret, response, remoteip)', async () => {
     const member = await newMember(t.app, t.database.db, 'acme', {}, [{ pathId: 999, pathType: 'SLACK', value: slack.webhookUrl }]);
-    expect((await get(member, '/permission')).json()).toMatchObject({ recaptchaSiteKey: 'site-key-acme', captcha: { kind: 'recaptcha', siteKey: 'site-key-acme' } });
+    expect((await get(member, '/permission')).json()).toMatchObject({
+      recaptchaSiteKey: 'site-key-acme', captcha: { kind: 'recaptcha', siteKey: 'site-key-acme', scriptUrl: 'https://www.google.com/recaptcha/api.js' },
+    });
     const response = await send(member, { 'g-recaptcha-response': 'good-token-1', pathId: '999' });
     expect(response.statusCode, response.body).toBe(200);
     expect(siteverify.received.at(-1)).toEqual({

@@ -15,6 +15,32 @@ export async function solveAltcha(challenge: Challenge): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
+/** The loopback `grecaptcha`: one checkbox per render, its tick a fresh `good-` token, its untick an expiry. */
+const GRECAPTCHA = `(() => {
+  const boxes = [];
+  window.grecaptcha = {
+    ready(callback) { callback(); },
+    render(container, parameters) {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.addEventListener('change', () => {
+        if (box.checked) parameters.callback('good-' + parameters.sitekey + '-' + Math.random().toString(36).slice(2));
+        else parameters['expired-callback']();
+      });
+      label.append(box, ' I am not a robot (test reCAPTCHA)');
+      container.append(label);
+      boxes.push(box);
+      return boxes.length - 1;
+    },
+    reset(widgetId) {
+      const box = boxes[widgetId ?? 0];
+      if (box) box.checked = false;
+    },
+  };
+})();
+`;
+
 export interface SiteverifyRequest {
   contentType: string | null;
   form: Record<string, string>;
@@ -22,6 +48,8 @@ export interface SiteverifyRequest {
 
 export interface TestSiteverifyServer {
   url: string;
+  /** The browser script's address (RECAPTCHA_SCRIPT_URL). */
+  scriptUrl: string;
   received: SiteverifyRequest[];
   close(): Promise<void>;
 }
@@ -31,6 +59,9 @@ export interface TestSiteverifyServer {
  * `{success: true, challenge_ts, hostname}` for a token starting `good-` with the right secret, else
  * `{success: false, 'error-codes': [...]}` (`invalid-input-secret`, `timeout-or-duplicate` for a token
  * starting `stale-`, `invalid-input-response`). A token starting `down-` gets a 500.
+ * `GET /recaptcha/api.js` is the browser's side (RECAPTCHA_SCRIPT_URL): `grecaptcha` with Google's
+ * explicit-render API (`ready`, `render(container, {sitekey, callback, 'expired-callback'})`,
+ * `reset`), drawing a checkbox whose tick hands the callback a `good-…` token.
  */
 export async function startSiteverifyServer(secret: string): Promise<TestSiteverifyServer> {
   const received: SiteverifyRequest[] = [];
@@ -43,6 +74,10 @@ export async function startSiteverifyServer(secret: string): Promise<TestSitever
         response.end(JSON.stringify(answer));
       };
       const token = form.response ?? '';
+      if (request.method === 'GET' && request.url?.split('?')[0] === '/recaptcha/api.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+        return response.end(GRECAPTCHA);
+      }
       if (request.method !== 'POST' || request.url !== '/recaptcha/api/siteverify') return json(404, { success: false });
       if (token.startsWith('down-')) return json(500, { success: false });
       if (form.secret !== secret) return json(200, { success: false, 'error-codes': ['invalid-input-secret'] });
@@ -55,7 +90,11 @@ export async function startSiteverifyServer(secret: string): Promise<TestSitever
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
+    scriptUrl: `http://127.0.0.1:${port}/recaptcha/api.js`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

@@ -21,23 +21,27 @@ describe('readConfig', () => {
       SMS_API_URL: 'https://sms.example.org/', SMS_ACCOUNT_SID: 'AC0123', SMS_AUTH_TOKEN: 'sms-secret', SMS_FROM: '+12175550100',
       SLACK_API_URL: 'https://slack.example.org/api', SLACK_BOT_TOKEN: 'xoxb-1-2', SLACK_WEBHOOK_PREFIX: 'https://hooks.example.org/',
       ALTCHA_MAX_NUMBER: '1000', RECAPTCHA_SECRET: 'recaptcha-secret', RECAPTCHA_VERIFY_URL: 'https://captcha.example.org/siteverify',
+      RECAPTCHA_SCRIPT_URL: 'https://captcha.example.org/api.js',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
       publicUrl: 'https://alerts.example.org', metricsToken: 'a-scraper-token-0123456789', metricsPort: 9464,
       sms: { apiUrl: 'https://sms.example.org', accountSid: 'AC0123', authToken: 'sms-secret', from: '+12175550100' },
       slackBot: { apiUrl: 'https://slack.example.org/api', botToken: 'xoxb-1-2' }, slackWebhookPrefix: 'https://hooks.example.org/',
-      captcha: { altcha: { maxNumber: 1000, expiresInSeconds: 300 }, recaptcha: { secret: 'recaptcha-secret', verifyUrl: 'https://captcha.example.org/siteverify' } },
+      captcha: { altcha: { maxNumber: 1000, expiresInSeconds: 300 }, recaptcha: { secret: 'recaptcha-secret', verifyUrl: 'https://captcha.example.org/siteverify', scriptUrl: 'https://captcha.example.org/api.js' } },
     });
   });
 
   // Issue 12: the test notification's captcha; reCAPTCHA only with a secret, Google's siteverify by default.
   it('reads the captcha settings, refusing nonsense', () => {
-    expect(readConfig({ RECAPTCHA_SECRET: 's' }).captcha.recaptcha).toEqual({ secret: 's', verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
+    expect(readConfig({ RECAPTCHA_SECRET: 's' }).captcha.recaptcha).toEqual({
+      secret: 's', verifyUrl: 'https://www.google.com/recaptcha/api/siteverify', scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    });
     expect(readConfig({ RECAPTCHA_VERIFY_URL: 'https://x.example.org/v' }).captcha.recaptcha).toBeNull();
     expect(() => readConfig({ ALTCHA_MAX_NUMBER: '5' })).toThrow(/^ALTCHA_MAX_NUMBER must be/);
     expect(() => readConfig({ ALTCHA_MAX_NUMBER: '1e9' })).toThrow(/^ALTCHA_MAX_NUMBER must be/);
     expect(() => readConfig({ RECAPTCHA_SECRET: 's', RECAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow(/^RECAPTCHA_VERIFY_URL must be/);
+    expect(() => readConfig({ RECAPTCHA_SECRET: 's', RECAPTCHA_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/^RECAPTCHA_SCRIPT_URL must be/);
   });
 
   // Issue 10 item 9: /metrics only with a token or on its own port.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as AltchaWidget from './altchaWidget.ts';
+import type * as RecaptchaWidget from './recaptchaWidget.ts';
 import { getTestNotificationPermission, sendTestNotification, type TestNotificationPermissionAnswer, type TestNotificationReply } from '../../api/testNotification.ts';
 
 /**
@@ -8,7 +9,8 @@ import { getTestNotificationPermission, sendTestNotification, type TestNotificat
  * permitted"; §4 "Test notification: captcha verified enables send; result success or warning with
  * message"; issue 12 "Test notification, for real"). A disclosure: closed, it is one button and loads
  * nothing; opened, it asks the server whether the member may send one and to which paths, and loads
- * the captcha (the self-hosted ALTCHA widget, altchaWidget.ts, as a script of its own). The member
+ * the captcha (the self-hosted ALTCHA widget, altchaWidget.ts, as a script of its own; Google
+ * reCAPTCHA's checkbox, recaptchaWidget.ts, where the organisation set a site key). The member
  * picks a path, solves the captcha and sends; the server's message shows as a success or a warning.
  *
  * Not mounted on a screen here: home and profile place it (`orgId`, `contactId` of the member).
@@ -22,6 +24,7 @@ export interface TestNotificationPanelProps {
 
 type Outcome = { ok: boolean; message: string } | null;
 type AltchaModule = typeof AltchaWidget;
+type RecaptchaModule = typeof RecaptchaWidget;
 
 /** The widget's language from the portal's (`de_DE` → `de`). */
 const widgetLanguage = (lang: string) => lang.split('_')[0]!.toLowerCase();
@@ -36,8 +39,10 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [captchaMissing, setCaptchaMissing] = useState(false);
+  const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
   const captchaBox = useRef<HTMLDivElement>(null);
   const altcha = useRef<AltchaModule | null>(null);
+  const recaptcha = useRef<RecaptchaModule | null>(null);
 
   // Opened: the permission and the paths.
   useEffect(() => {
@@ -52,10 +57,33 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
     return () => controller.abort();
   }, [open, orgId, contactId]);
 
-  // The captcha, once the server named it: the ALTCHA widget is fetched only now.
+  // The captcha, once the server named it: the ALTCHA widget (or reCAPTCHA's script) is fetched only now.
   const captcha = permission?.permission ? permission.captcha : null;
   const challengeUrl = captcha?.kind === 'altcha' ? captcha.challengeUrl : null;
+  const siteKey = captcha?.kind === 'recaptcha' ? captcha.siteKey : null;
+  const scriptUrl = captcha?.kind === 'recaptcha' ? captcha.scriptUrl : null;
   const language = widgetLanguage(i18n.language || 'en_US');
+  useEffect(() => {
+    if (!siteKey || !scriptUrl) return;
+    let unmount: (() => void) | null = null;
+    let gone = false;
+    void import('./recaptchaWidget.ts').then((module) => {
+      if (gone || !captchaBox.current) return;
+      recaptcha.current = module;
+      unmount = module.mountRecaptcha(captchaBox.current, {
+        siteKey, scriptUrl, language,
+        onChange: (token) => {
+          setSolution(token);
+          if (token) setCaptchaMissing(false);
+        },
+        onUnavailable: () => setCaptchaUnavailable(true),
+      });
+    });
+    return () => {
+      gone = true;
+      unmount?.();
+    };
+  }, [siteKey, scriptUrl, language]);
   useEffect(() => {
     if (!challengeUrl) return;
     let unmount: (() => void) | null = null;
@@ -86,7 +114,10 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
     setSending(false);
     // A solution is used once, whatever the answer: the next send needs a new one.
     setSolution(null);
-    if (captchaBox.current) altcha.current?.resetAltcha(captchaBox.current);
+    if (captchaBox.current) {
+      altcha.current?.resetAltcha(captchaBox.current);
+      recaptcha.current?.resetRecaptcha(captchaBox.current);
+    }
     setOutcome(outcomeOf(result.data, result.hasError, t));
     // The path's 5 minutes start now: ask again what may be sent.
     const fresh = await getTestNotificationPermission(orgId, contactId);
@@ -133,10 +164,8 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
           </div>
           <fieldset className="field">
             <legend>{t('testNotification.captcha.label')}</legend>
-            {captcha?.kind === 'altcha'
-              ? <div ref={captchaBox} className="test-notification-captcha" />
-              // reCAPTCHA's script is another site's: the portal's policy loads none (see the README).
-              : <p className="notice">{t('captcha.unavailable')}</p>}
+            <div ref={captchaBox} className="test-notification-captcha" />
+            {captchaUnavailable ? <p role="alert" className="notice">{t('captcha.unavailable')}</p> : null}
             {captchaMissing ? <p role="alert" className="form-error">{t('testNotification.captcha.required')}</p> : null}
           </fieldset>
           <button type="submit" className="button button-primary" aria-disabled={sending || (chosen?.retryAfterSeconds ?? 0) > 0 ? 'true' : undefined}>
