@@ -26,6 +26,8 @@ try {
   const preview = page.locator('section[aria-labelledby="preview-title"]');
   await preview.getByRole('button', { name: 'Profile' }).click();
   await preview.locator('.admin-preview-form').getByRole('textbox', { name: /First name/ }).waitFor();
+  // The phone inputs come with their code when one is drawn (src/forms/onDemand.tsx): counted once they are there.
+  await preview.locator('[id="preview/contactPaths/1/value"]').waitFor();
 
   const result = await page.evaluate(async () => {
     const form = document.querySelector('.admin-preview-form')!;

@@ -117,6 +117,13 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** After a sign-up: a code to every path the new account has that is asked to be confirmed, in the member's language. */
+export async function sendCodesToNewAccount(deps: PathConfirmationDeps, org: Organization, contactId: number): Promise<number[]> {
+  const record = await findMemberProfile(deps.db, org.orgId, contactId);
+  if (!record) return [];
+  return sendCodesForChangedPaths(deps, org, contactId, [], record.profile.contactPaths, record.confirmedKeys, record.contact.preferredLanguage);
+}
+
 /**
  * After a save: a code to every path the save gave a new value that is not confirmed (a path saved
  * unchanged gets none: "send the code again" is the member's). Sent side by side, each bounded by the

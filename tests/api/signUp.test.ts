@@ -9,7 +9,7 @@ import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SignUpPayload } from '../../schemas/signUp/payload.ts';
-import { addresses, contactPaths, contacts, featureFlags, organizations } from '../../server/db/schema.ts';
+import { addresses, contactPaths, contacts, deliveryOutbox, featureFlags, organizations } from '../../server/db/schema.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 import { bodyOf, expectNothingStored, freshUsername, GOOD_PASSWORDS, inviteDirectly, postSignUp, validPayload, type Encoding } from '../support/signUp.ts';
 
@@ -87,6 +87,11 @@ describe('POST /rest/registration/signUp: a public organisation (springfield)', 
       { pathId: 1, pathType: 'EMAIL', value: 'dana.newcomer@example.org', countryCode: null, noValidate: false },
       { pathId: 2, pathType: 'SMS', value: '2015550123', countryCode: 'US', noValidate: false },
     ]);
+    // Confirmed contact paths (issue 12): both new paths were sent a code in the member's language (here to the delivery outbox and the mail outbox).
+    expect(paths.map((path) => path.confirmedKey)).toEqual([null, null]);
+    const [sms] = await db.select().from(deliveryOutbox).where(and(eq(deliveryOutbox.orgId, 'springfield'), eq(deliveryOutbox.contactId, contactId), eq(deliveryOutbox.kind, 'confirmation'), eq(deliveryOutbox.pathType, 'SMS')));
+    expect(sms).toMatchObject({ recipient: '+12015550123', outcome: 'queued' });
+    expect(sms!.text).toMatch(/code de confirmation est \d{6}/);
     const [address] = await db.select().from(addresses).where(and(eq(addresses.orgId, 'springfield'), eq(addresses.contactId, contactId)));
     expect(address).toMatchObject({ locationName: 'Home', streetAddress: '742 Evergreen Terrace', suite: null, city: 'Springfield', lat: 44.05, lon: -123.02, addressGeoCodingSource: 'Nominatim' });
   });

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as AltchaWidget from './altchaWidget.ts';
-import type * as RecaptchaWidget from './recaptchaWidget.ts';
 import { getTestNotificationPermission, sendTestNotification, type TestNotificationPermissionAnswer, type TestNotificationReply } from '../../api/testNotification.ts';
 
 /**
@@ -23,8 +21,11 @@ export interface TestNotificationPanelProps {
 }
 
 type Outcome = { ok: boolean; message: string } | null;
-type AltchaModule = typeof AltchaWidget;
-type RecaptchaModule = typeof RecaptchaWidget;
+/** A captcha widget, loaded on demand: draws itself into a box (answering how to take it away) and starts afresh. */
+interface CaptchaWidget {
+  mount(box: HTMLElement): () => void;
+  reset(box: HTMLElement): void;
+}
 
 /** The widget's language from the portal's (`de_DE` → `de`). */
 const widgetLanguage = (lang: string) => lang.split('_')[0]!.toLowerCase();
@@ -41,8 +42,7 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
   const captchaBox = useRef<HTMLDivElement>(null);
-  const altcha = useRef<AltchaModule | null>(null);
-  const recaptcha = useRef<RecaptchaModule | null>(null);
+  const resetCaptcha = useRef<((box: HTMLElement) => void) | null>(null);
 
   // Opened: the permission and the paths.
   useEffect(() => {
@@ -64,45 +64,30 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
   const scriptUrl = captcha?.kind === 'recaptcha' ? captcha.scriptUrl : null;
   const language = widgetLanguage(i18n.language || 'en_US');
   useEffect(() => {
-    if (!siteKey || !scriptUrl) return;
+    if (!challengeUrl && !(siteKey && scriptUrl)) return;
     let unmount: (() => void) | null = null;
     let gone = false;
-    void import('./recaptchaWidget.ts').then((module) => {
+    const onChange = (solved: string | null) => {
+      setSolution(solved);
+      if (solved) setCaptchaMissing(false);
+    };
+    // Either widget as one shape: how to draw it into the box, and how to start it afresh after a send.
+    const widget: Promise<CaptchaWidget> = challengeUrl
+      ? import('./altchaWidget.ts').then((module) => ({ reset: module.resetAltcha, mount: (box) => module.mountAltcha(box, { challengeUrl, language, onChange }) }))
+      : import('./recaptchaWidget.ts').then((module) => ({
+        reset: module.resetRecaptcha,
+        mount: (box) => module.mountRecaptcha(box, { siteKey: siteKey!, scriptUrl: scriptUrl!, language, onChange, onUnavailable: () => setCaptchaUnavailable(true) }),
+      }));
+    void widget.then(({ mount, reset }) => {
       if (gone || !captchaBox.current) return;
-      recaptcha.current = module;
-      unmount = module.mountRecaptcha(captchaBox.current, {
-        siteKey, scriptUrl, language,
-        onChange: (token) => {
-          setSolution(token);
-          if (token) setCaptchaMissing(false);
-        },
-        onUnavailable: () => setCaptchaUnavailable(true),
-      });
+      resetCaptcha.current = reset;
+      unmount = mount(captchaBox.current);
     });
     return () => {
       gone = true;
       unmount?.();
     };
-  }, [siteKey, scriptUrl, language]);
-  useEffect(() => {
-    if (!challengeUrl) return;
-    let unmount: (() => void) | null = null;
-    let gone = false;
-    void import('./altchaWidget.ts').then((module) => {
-      if (gone || !captchaBox.current) return;
-      altcha.current = module;
-      unmount = module.mountAltcha(captchaBox.current, {
-        challengeUrl, language, onChange: (payload) => {
-          setSolution(payload);
-          if (payload) setCaptchaMissing(false);
-        },
-      });
-    });
-    return () => {
-      gone = true;
-      unmount?.();
-    };
-  }, [challengeUrl, language]);
+  }, [challengeUrl, siteKey, scriptUrl, language]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -114,10 +99,7 @@ export function TestNotificationPanel({ orgId, contactId, initiallyOpen = false 
     setSending(false);
     // A solution is used once, whatever the answer: the next send needs a new one.
     setSolution(null);
-    if (captchaBox.current) {
-      altcha.current?.resetAltcha(captchaBox.current);
-      recaptcha.current?.resetRecaptcha(captchaBox.current);
-    }
+    if (captchaBox.current) resetCaptcha.current?.(captchaBox.current);
     setOutcome(outcomeOf(result.data, result.hasError, t));
     // The path's 5 minutes start now: ask again what may be sent.
     const fresh = await getTestNotificationPermission(orgId, contactId);

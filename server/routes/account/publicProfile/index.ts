@@ -16,9 +16,10 @@ import { noStore } from '../../../http/noStore.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { sendWelcome } from '../../../services/accountMails.ts';
+import { sendCodesToNewAccount } from '../../../services/pathConfirmation.ts';
 import { findPublicProfile, signUp } from '../../../services/signUp.ts';
 
-export default async function publicProfileRoutes(app: RouteApp, { db, orgCache, mailer, publicUrl }: RouteDeps) {
+export default async function publicProfileRoutes(app: RouteApp, { db, orgCache, mailer, delivery, publicUrl }: RouteDeps) {
   app.get('/mbr-portal/api/v1/getPublicProfile', {
     schema: { querystring: PublicProfileQuery, response: answers(PublicProfile) },
     onRequest: noStore,
@@ -34,7 +35,11 @@ export default async function publicProfileRoutes(app: RouteApp, { db, orgCache,
     if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     const org = (await orgCache.get(result.orgId))?.organization;
-    if (org) await sendWelcome({ db, mailer, log: request.log }, org, result.contactId, portalUrl(request, publicUrl));
+    if (org) {
+      await sendWelcome({ db, mailer, log: request.log }, org, result.contactId, portalUrl(request, publicUrl));
+      // Confirmed contact paths (issue 12): the new account's e-mail, SMS and voice paths get their codes.
+      await sendCodesToNewAccount({ db, delivery }, org, result.contactId);
+    }
     return { individualAccountId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 }

@@ -22,6 +22,7 @@ import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { invitedUserInfo, isUsernameFree, registrationSettings, USER_INFO_FAILED } from '../../../services/registration.ts';
 import { sendWelcome } from '../../../services/accountMails.ts';
+import { sendCodesToNewAccount } from '../../../services/pathConfirmation.ts';
 import { signUp } from '../../../services/signUp.ts';
 
 /**
@@ -39,7 +40,7 @@ async function parseUserDetail(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export default async function registrationRoutes(app: RouteApp, { db, orgCache, mailer, publicUrl }: RouteDeps) {
+export default async function registrationRoutes(app: RouteApp, { db, orgCache, mailer, delivery, publicUrl }: RouteDeps) {
   app.get('/:orgId/signup/checkUsername', {
     schema: { params: CheckUsernameParams, querystring: CheckUsernameQuery, response: answers(BooleanAnswer) },
     config: { org: 'path' },
@@ -69,6 +70,8 @@ export default async function registrationRoutes(app: RouteApp, { db, orgCache, 
     if (!result.ok) return refused(reply, result);
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     await sendWelcome({ db, mailer, log: request.log }, request.org, result.contactId, portalUrl(request, publicUrl));
+    // Confirmed contact paths (issue 12): the new account's e-mail, SMS and voice paths get their codes.
+    await sendCodesToNewAccount({ db, delivery }, request.org, result.contactId);
     return { contactId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 
