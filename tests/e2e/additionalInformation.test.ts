@@ -3,8 +3,10 @@
  * opens my-additionalInformation, is refused a save without the mandatory Department (the grouped
  * error summary, the field marked), fills the mandatory field and more, saves ('ssp.save.success'),
  * reloads and sees the values. The page at 390 × 844 and 1280 × 900: no horizontal scroll, one h1
- * first in main, no serious or critical axe-core violation; screenshots in test-results/e2e/.
+ * first in main, no serious or critical axe-core violation; screenshots in test-results/e2e/. Then
+ * downloads their data from home at 360 px and finds those answers in the file.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
@@ -73,6 +75,27 @@ describe.skipIf(!chromiumPath)('acme\'s additional information (issue 12)', () =
           await screenshot(page, `additionalInformation-${path.replace(/\//g, '-')}-${viewport.name}`);
         }
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('demo.member downloads their data from home at 360 px: a JSON file with the answers just saved and no secret', async () => {
+    const { context, page } = await newCheckedPage(browser, baseURL, { width: 360, height: 800 });
+    try {
+      await logIn(page, baseURL, 'acme', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/acme\/home$/);
+      await drawn(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: en['home.account.download'] }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^acme-\d+-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const text = await readFile((await download.path())!, 'utf8');
+      const data = JSON.parse(text) as { format: string; account: { username: string }; customFields: { name: string | null; values: string[] }[]; groups: unknown[] };
+      expect(data.format).toBe('member-portal.data-export/1');
+      expect(data.account.username).toBe('demo.member');
+      expect(data.customFields.find((field) => field.name === 'Department')?.values).toEqual(['Facilities']);
+      expect(data.groups).toHaveLength(12);
+      expect(text).not.toMatch(/\$argon2id\$/);
+      await screenshot(page, 'home-download-phone');
     } finally {
       await context.close();
     }
