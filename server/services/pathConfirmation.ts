@@ -22,6 +22,7 @@ import {
 } from '../repositories/pathConfirmations.ts';
 import { findMemberProfile } from '../repositories/profiles.ts';
 import type { Delivery } from './delivery/createDelivery.ts';
+import type { DeliveryLog } from './delivery/deliveryMessage.ts';
 import { maskAddress } from './delivery/maskAddress.ts';
 import { translate } from './messages.ts';
 import { refuse } from './results.ts';
@@ -30,6 +31,8 @@ import { hmac } from './serverSecrets.ts';
 export interface PathConfirmationDeps {
   db: Db;
   delivery: Delivery;
+  /** The request's logger: the delivery's lines carry its id. */
+  log?: DeliveryLog;
 }
 
 const CONFIRMABLE: ReadonlySet<ContactPathType> = new Set(CONFIRMABLE_PATH_TYPES);
@@ -69,7 +72,7 @@ async function sendCode(deps: PathConfirmationDeps, org: Organization, contactId
     subject: translate(language, 'pathConfirmation.message.subject', params),
     text: translate(language, 'pathConfirmation.message.text', params),
     kind: 'confirmation',
-  });
+  }, deps.log);
   return {
     ok: true, outcome: result.outcome, maskedValue: maskAddress(definition.type, path.value),
     expiresInSeconds: PATH_CONFIRMATION.codeSeconds, retryAfterSeconds: PATH_CONFIRMATION.resendSeconds,

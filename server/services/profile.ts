@@ -25,6 +25,7 @@ import type { Organization } from '../repositories/organizations.ts';
 import { findMemberProfile, isExternalIdTaken, saveMemberProfile } from '../repositories/profiles.ts';
 import type { Captcha } from './captcha.ts';
 import type { Delivery } from './delivery/createDelivery.ts';
+import type { DeliveryLog } from './delivery/deliveryMessage.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { confirmationOf, sendCodesForChangedPaths } from './pathConfirmation.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
@@ -135,7 +136,7 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
 export type SaveProfileResult = { ok: true; status: 'yes'; profileVersion: number; confirmationSent: number[] } | Refusal;
 
 /** `POST /{orgId}/{contactId}/profile`: the member's profile and contact paths, all or nothing; then the codes of changed paths. */
-export async function saveProfile(deps: { db: Db; delivery: Delivery }, org: Organization, featureFlags: FeatureFlags, contactId: number, body: SaveProfileBody): Promise<SaveProfileResult> {
+export async function saveProfile(deps: { db: Db; delivery: Delivery; log?: DeliveryLog }, org: Organization, featureFlags: FeatureFlags, contactId: number, body: SaveProfileBody): Promise<SaveProfileResult> {
   const { db } = deps;
   const record = await findMemberProfile(db, org.orgId, contactId);
   if (!record) return NOT_FOUND;

@@ -23,6 +23,7 @@ import { findMemberProfile } from '../repositories/profiles.ts';
 import { claimTestNotification, findTestNotifications, recordTestNotificationOutcome, type TestNotificationRow } from '../repositories/testNotifications.ts';
 import type { Captcha } from './captcha.ts';
 import type { Delivery } from './delivery/createDelivery.ts';
+import type { DeliveryLog } from './delivery/deliveryMessage.ts';
 import { maskAddress } from './delivery/maskAddress.ts';
 import { translate } from './messages.ts';
 import { refuse } from './results.ts';
@@ -31,6 +32,8 @@ export interface TestNotificationDeps {
   db: Db;
   delivery: Delivery;
   captcha: Captcha;
+  /** The request's logger: the delivery's lines carry its id. */
+  log?: DeliveryLog;
 }
 
 const WINDOW_MS = TEST_NOTIFICATION_WINDOW_SECONDS * 1000;
@@ -143,7 +146,7 @@ export async function sendTestNotification(deps: TestNotificationDeps, org: Orga
     subject: translate(input.language, 'testNotification.message.subject', params),
     text: translate(input.language, 'testNotification.message.text', params),
     kind: 'test',
-  });
+  }, deps.log);
   await recordTestNotificationOutcome(deps.db, org.orgId, contactId, input.pathId, result.outcome, result.errorCode);
   if (result.outcome === 'failed') {
     return { ok: true as const, success: false, message: translate(input.language, 'testNotification.failed', { ...params, errorCode: result.errorCode ?? 'delivery' }) };

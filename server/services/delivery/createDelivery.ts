@@ -34,8 +34,11 @@ import { postToWebhook, postWithBot, slackAddressOf } from './slackAdapter.ts';
 import { placeCall, sayTwiml, sendSms } from './twilioAdapter.ts';
 
 export interface Delivery {
-  /** Sends `message` through its path's adapter and records the attempt; never rejects. */
-  deliver(message: DeliveryMessage): Promise<DeliveryResult>;
+  /**
+   * Sends `message` through its path's adapter and records the attempt; never rejects. `requestLog`
+   * (the request's logger, `request.log`) puts its lines under the request's id; the layer's own otherwise.
+   */
+  deliver(message: DeliveryMessage, requestLog?: DeliveryLog): Promise<DeliveryResult>;
   /** Which adapters are configured (the others' paths go to the delivery outbox). */
   readonly configured: { email: boolean; sms: boolean; slackBot: boolean };
 }
@@ -68,13 +71,13 @@ const consoleLog: DeliveryLog = {
 };
 
 export function createDelivery(options: DeliveryOptions): Delivery {
-  const { db, mailer, sms = null, slackBot = null, log = consoleLog } = options;
+  const { db, mailer, sms = null, slackBot = null, log: ownLog = consoleLog } = options;
   const webhookPrefix = options.slackWebhookPrefix ?? DEFAULT_SLACK_WEBHOOK_PREFIX;
   const bounds: RequestBounds = { timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS };
   const emailWaitMs = options.emailWaitMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
 
   /** Chooses the adapter and sends; the answer says what to record. */
-  async function route(message: DeliveryMessage, hide: (text: string) => string): Promise<{ adapter: AdapterName; answer: AdapterAnswer; address: string }> {
+  async function route(message: DeliveryMessage, hide: (text: string) => string, log: DeliveryLog): Promise<{ adapter: AdapterName; answer: AdapterAnswer; address: string }> {
     const address = message.address.trim();
     const refuse = (adapter: AdapterName, errorCode: string, detail: string) => ({ adapter, address, answer: { outcome: 'failed' as const, errorCode, detail } });
     if (!message.text.trim()) return refuse('outbox', 'delivery.emptyText', 'there is no text to send');
@@ -122,12 +125,13 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   return {
     configured: { email: mailer.delivers, sms: sms !== null, slackBot: slackBot !== null },
 
-    async deliver(message) {
+    async deliver(message, requestLog) {
+      const log = requestLog ?? ownLog;
       const masked = maskAddress(message.pathType, message.address);
       const hide = hider(message.address, masked);
       let routed: { adapter: AdapterName; answer: AdapterAnswer; address: string };
       try {
-        routed = await route(message, hide);
+        routed = await route(message, hide, log);
       } catch (err) {
         // An adapter's bug or the mail outbox's database: still an outcome, never a 500.
         log.error({ orgId: message.orgId, contactId: message.contactId, pathType: message.pathType, to: masked, error: hide(err instanceof Error ? err.message : String(err)) }, 'delivery error');

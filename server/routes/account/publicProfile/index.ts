@@ -38,7 +38,7 @@ export default async function publicProfileRoutes(app: RouteApp, { db, orgCache,
     if (org) {
       await sendWelcome({ db, mailer, log: request.log }, org, result.contactId, portalUrl(request, publicUrl));
       // Confirmed contact paths (issue 12): the new account's e-mail, SMS and voice paths get their codes.
-      await sendCodesToNewAccount({ db, delivery }, org, result.contactId);
+      await sendCodesToNewAccount({ db, delivery, log: request.log }, org, result.contactId);
     }
     return { individualAccountId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });

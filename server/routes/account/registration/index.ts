@@ -71,7 +71,7 @@ export default async function registrationRoutes(app: RouteApp, { db, orgCache, 
     const session = await request.session.signIn(reply, result.orgId, result.contactId);
     await sendWelcome({ db, mailer, log: request.log }, request.org, result.contactId, portalUrl(request, publicUrl));
     // Confirmed contact paths (issue 12): the new account's e-mail, SMS and voice paths get their codes.
-    await sendCodesToNewAccount({ db, delivery }, request.org, result.contactId);
+    await sendCodesToNewAccount({ db, delivery, log: request.log }, request.org, result.contactId);
     return { contactId: result.contactId, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
 

@@ -18,10 +18,10 @@ export default memberDomain('pathConfirmation', async (app, deps) => {
   app.post('/contactPaths/:pathId/confirmationCode', {
     schema: { params: PathConfirmationParams, querystring: PathConfirmationCodeQuery, response: answers(PathConfirmationCodeAnswer, PathConfirmationRefusal) },
     onRequest: noStore,
-  }, async (request, reply) => answer(reply, await sendConfirmationCode(deps, request.org, request.memberContactId, Number(request.params.pathId), request.query.language)));
+  }, async (request, reply) => answer(reply, await sendConfirmationCode({ ...deps, log: request.log }, request.org, request.memberContactId, Number(request.params.pathId), request.query.language)));
 
   app.post('/contactPaths/:pathId/confirmation', {
     schema: { params: PathConfirmationParams, body: PathConfirmationBody, response: answers(PathConfirmationAnswer, PathConfirmationRefusal) },
     onRequest: noStore,
-  }, async (request, reply) => answer(reply, await confirmPath(deps, request.org, request.memberContactId, Number(request.params.pathId), request.body.code)));
+  }, async (request, reply) => answer(reply, await confirmPath({ ...deps, log: request.log }, request.org, request.memberContactId, Number(request.params.pathId), request.body.code)));
 });

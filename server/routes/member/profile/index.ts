@@ -56,7 +56,7 @@ export default memberDomain('profile', async (app, { db, captcha, delivery }) =>
     onRequest: noStore,
     preValidation: readSaveForm,
   }, async (request, reply) =>
-    answer(reply, await saveProfile({ db, delivery }, request.org, request.orgData.featureFlags, request.memberContactId, request.body)));
+    answer(reply, await saveProfile({ db, delivery, log: request.log }, request.org, request.orgData.featureFlags, request.memberContactId, request.body)));
 
   app.get('/profile/checkexternalId/json', {
     schema: { params: MemberParams, querystring: CheckExternalIdQuery, response: answers(BooleanAnswer) },

@@ -34,7 +34,7 @@ export default memberDomain('testNotification', async (app, deps) => {
   app.post('/testNotification', {
     schema: { params: MemberParams, querystring: TestNotificationQuery, body: TestNotificationBody, response: answers(TestNotificationAnswer, TestNotificationRefusal) },
     onRequest: noStore,
-  }, async (request, reply) => answer(reply, await sendTestNotification(deps, request.org, request.memberContactId, {
+  }, async (request, reply) => answer(reply, await sendTestNotification({ ...deps, log: request.log }, request.org, request.memberContactId, {
     pathId: Number(request.body.pathId),
     captchaSolution: request.body['g-recaptcha-response'],
     language: request.query.language,
