@@ -198,6 +198,12 @@ export const ContactPathAnswer = Type.Object({
   pagerServices: Type.Optional(Type.Array(Type.String())),
   /** '' when the member has none. */
   value: Type.String(),
+  /**
+   * The value as people write it, for pages that show it (home): a phone number formatted for its
+   * country, nationally when that is the organisation's default country, else internationally
+   * (`(217) 555-0123`, `+44 20 7946 0958`); any other value as it is.
+   */
+  displayValue: Type.String(),
   countryCode: Type.Union([Type.String(), Type.Null()]),
   noValidate: Type.Boolean(),
   phoneExt: Type.Union([Type.String(), Type.Null()]),

@@ -10,7 +10,9 @@
  * save of an older version (409 `profile.conflict`, nothing changed). A stored save sends a code to
  * each e-mail, SMS and voice path it gave a new value (services/pathConfirmation.ts).
  */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import type { SaveProfileBody } from '../../schemas/api/profile.ts';
+import { PHONE_PATH_TYPES, type ContactPathType } from '../../schemas/entities.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { EXTERNAL_ID_TAKEN } from '../../schemas/forms/buildProfileSchema.ts';
 import { FORM_BUILDERS } from '../../schemas/forms/formBuilders.ts';
@@ -115,6 +117,7 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
         editable: definition.editable, mandatory: definition.mandatory, expose: definition.expose,
         ...(definition.pagerServices ? { pagerServices: definition.pagerServices } : {}),
         value: path?.value ?? '',
+        displayValue: path ? displayValueOf(definition.type, path.value, path.countryCode, org.settings.defaultCountry) : '',
         countryCode: path?.countryCode ?? null,
         noValidate: path?.noValidate ?? false,
         phoneExt: path?.phoneExt ?? null,
@@ -131,6 +134,18 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
     minContactPathNum: org.settings.minSignup,
     profileVersion: record.contact.profileVersion,
   };
+}
+
+/** A path's value as home shows it: a phone number formatted for its country (libphonenumber-js), anything else as stored. */
+function displayValueOf(type: ContactPathType, value: string, countryCode: string | null, defaultCountry: string): string {
+  if (!PHONE_PATH_TYPES.has(type) || !countryCode || !/^[A-Z]{2}$/.test(countryCode)) return value;
+  try {
+    const parsed = parsePhoneNumberFromString(value, countryCode as CountryCode);
+    if (!parsed) return value;
+    return parsed.country === defaultCountry ? parsed.formatNational() : parsed.formatInternational();
+  } catch {
+    return value;
+  }
 }
 
 export type SaveProfileResult = { ok: true; status: 'yes'; profileVersion: number; confirmationSent: number[] } | Refusal;

@@ -112,7 +112,7 @@ describe('GET /{orgId}/{contactId}/contactPaths', () => {
       [7, 'RECIP', '', false, 6],
     ]);
     expect(valueOf(answer.contactPaths, 2)).toEqual({
-      pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', countryCode: 'US',
+      pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', displayValue: '(217) 555-0123', countryCode: 'US',
       noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: null, pathEnable: true, sortOrder: 1, confirmed: true,
       quietTimeFrames: [
         { name: 'Night', days: [1, 2, 3, 4, 5, 6, 7], fromHour: 22, fromMin: 0, toHour: 7, toMin: 0 },
@@ -132,6 +132,18 @@ describe('GET /{orgId}/{contactId}/contactPaths', () => {
     expect(contactPaths.map(({ pathId, type, name, editable, mandatory, expose }) => ({ pathId, type, name, editable, mandatory, expose })).sort((a, b) => a.pathId - b.pathId))
       .toEqual(definitions.map(({ pagerServices: _p, ...definition }) => definition).sort((a, b) => a.pathId - b.pathId));
     expect(valueOf(contactPaths, 999)).toMatchObject({ type: 'SLACK', value: '', pathEnable: false });
+  });
+});
+
+describe('GET …/contactPaths displayValue (home shows numbers as people write them)', () => {
+  it.each([
+    ['a number of the organisation\'s country, nationally', { pathId: 2, pathType: 'SMS', value: '2175550123', countryCode: 'US' }, '(217) 555-0123'],
+    ['a number of another country, internationally', { pathId: 3, pathType: 'PHONE', value: '02079460958', countryCode: 'GB' }, '+44 20 7946 0958'],
+    ['a number that does not parse, as stored', { pathId: 4, pathType: 'TTYTDD', value: '12', countryCode: 'US' }, '12'],
+    ['an e-mail address, as stored', { pathId: 1, pathType: 'EMAIL', value: 'Pat@Example.org', countryCode: null }, 'Pat@Example.org'],
+  ] as const)('shows %s', async (_name, path, displayValue) => {
+    const member = await newMember(t.app, t.database.db, 'springfield', { email: 'pat@example.org' }, [path]);
+    expect(valueOf((await readPaths(member)).contactPaths, path.pathId).displayValue).toBe(displayValue);
   });
 });
 

@@ -140,11 +140,12 @@ describe('the member home', () => {
     // Springfield exposes the suffix and the member has none: §9's placeholder.
     expect(entries.filter(([, value]) => value === en['form.review.notProvided']).length).toBeGreaterThan(0);
     const paths = screen.getByRole('region', { name: en['home.paths.title'] });
-    const sms = within(paths).getByText('2175550123').closest('li')!;
+    // Numbers as people write them (the server's displayValue: springfield's default country is the US).
+    const sms = within(paths).getByText('(217) 555-0123').closest('li')!;
     expect(sms.textContent).toContain('Quiet time: Night (every day, 10:00 PM to 7:00 AM)');
     expect(sms.textContent).toContain('Quiet time: Weekend mornings (weekends, 7:00 AM to 9:30 AM)');
     expect(sms.textContent).toContain(en['home.paths.on']);
-    expect(within(paths).getByText('2175550188').closest('li')!.textContent).toContain('Extension 12');
+    expect(within(paths).getByText('(217) 555-0188').closest('li')!.textContent).toContain('Extension 12');
     // The member's own pages this organisation has, each a link; springfield has no custom fields.
     const sections = screen.getByRole('navigation', { name: en['home.sections.title'] });
     const links = within(sections).getAllByRole('link').map((link) => link.getAttribute('href'));

@@ -59,13 +59,13 @@ describe('schemas/api', () => {
     ['contact paths', profile.ContactPathsAnswer, {
       contactPaths: [
         {
-          pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', countryCode: 'US',
+          pathId: 2, type: 'SMS', pathType: 'SMS', name: 'SMS', editable: true, mandatory: false, expose: true, value: '2175550123', displayValue: '(217) 555-0123', countryCode: 'US',
           noValidate: false, phoneExt: null, pin: null, systemRequirement: null, waitTime: 5, pathEnable: true, sortOrder: 0,
           quietTimeFrames: [{ name: 'Night', days: [1, 7], fromHour: 22, fromMin: 0, toHour: 22, toMin: 0, allDay: true }], confirmed: false,
         },
         {
           pathId: 5, type: 'NUMERICPAGER', pathType: 'NUMERICPAGER', name: 'Pager', editable: true, mandatory: false, expose: true, pagerServices: ['SkyTel'],
-          value: '', countryCode: null, noValidate: false, phoneExt: null, pin: '12', systemRequirement: 'SkyTel', waitTime: null, pathEnable: false, sortOrder: 1,
+          value: '', displayValue: '', countryCode: null, noValidate: false, phoneExt: null, pin: '12', systemRequirement: 'SkyTel', waitTime: null, pathEnable: false, sortOrder: 1,
           quietTimeFrames: [], confirmed: null,
         },
       ],

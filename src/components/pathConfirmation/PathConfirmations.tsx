@@ -55,7 +55,7 @@ function PathConfirmation({ orgId, contactId, path, unconfirmedPathsReceive, onC
   const [confirmed, setConfirmed] = useState(false);
   const [said, setSaid] = useState<Said>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const names = { pathName: path.name, value: path.value };
+  const names = { pathName: path.name, value: path.displayValue || path.value };
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -70,7 +70,7 @@ export function ProfileSummary({ profile, paths, unconfirmedPathsReceive }: { pr
               <li key={path.pathId} className="summary-path">
                 <h3 className="summary-path-name"><bdi>{path.name}</bdi></h3>
                 <p className="summary-path-value">
-                  <bdi dir="ltr">{path.value}</bdi>
+                  <bdi dir="ltr">{path.displayValue || path.value}</bdi>
                   {path.countryCode && path.value ? <span className="hint"> · {regionName(path.countryCode)}</span> : null}
                 </p>
                 <ul className="summary-path-facts">
