@@ -33,6 +33,8 @@ const ExportedContactPath = Type.Object({
   pin: NullableText,
   pagerService: NullableText,
   receivesNotifications: Type.Boolean(),
+  /** Confirmed with a code for this value (null: nothing is asked of the path). */
+  confirmed: Type.Union([Type.Boolean(), Type.Null()]),
   order: Type.Integer(),
   quietTimes: Type.Array(QuietTimeFrame),
 });

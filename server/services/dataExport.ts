@@ -58,7 +58,8 @@ export async function exportMemberData(db: Db, org: Organization, contactId: num
       .filter((path) => path.value !== '' || path.quietTimeFrames.length > 0)
       .map((path, order) => ({
         pathId: path.pathId, name: path.name, type: path.type, value: path.value, countryCode: path.countryCode, phoneExt: path.phoneExt,
-        pin: path.pin, pagerService: path.systemRequirement, receivesNotifications: path.pathEnable, order, quietTimes: path.quietTimeFrames,
+        pin: path.pin, pagerService: path.systemRequirement, receivesNotifications: path.pathEnable, confirmed: path.confirmed, order,
+        quietTimes: path.quietTimeFrames,
       })),
     locations: rows.locations.map((location) => ({ ...location, createdAt: iso(location.createdAt) })),
     customFields: rows.customValues.map((row) => ({ attrId: row.attrId, name: fieldNames.get(row.attrId) ?? null, values: row.values, updatedAt: iso(row.updatedAt) })),

@@ -61,8 +61,9 @@ describe('GET /{orgId}/{contactId}/export', () => {
       firstName: 'Erin', middleInitial: 'Q', lastName: 'Export', suffix: null, externalId: 'EMP-77', email: 'erin@example.org',
       preferredLanguage: 'de_DE', timeZone: 'America/Chicago',
     });
-    expect(data.contactPaths.map(({ pathId, type, value, countryCode, receivesNotifications, order }) => [pathId, type, value, countryCode, receivesNotifications, order]))
-      .toEqual([[2, 'SMS', '2175550134', 'US', true, 0], [1, 'EMAIL', 'erin@example.org', null, false, 1]]);
+    // Neither path was confirmed with a code (both were stored straight in the database).
+    expect(data.contactPaths.map(({ pathId, type, value, countryCode, receivesNotifications, confirmed, order }) => [pathId, type, value, countryCode, receivesNotifications, confirmed, order]))
+      .toEqual([[2, 'SMS', '2175550134', 'US', true, false, 0], [1, 'EMAIL', 'erin@example.org', null, false, false, 1]]);
     expect(data.contactPaths[0]!.quietTimes).toEqual([expect.objectContaining(NIGHT)]);
     expect(data.customFields.map(({ attrId, name, values }) => [attrId, name, values])).toEqual([[11, 'Department', ['Finance']], [999, null, ['from a removed field']]]);
     expect(data.locations).toEqual([expect.objectContaining({ name: 'Home', streetAddress: '1 Main St', city: 'Springfield', latitude: 39.8, longitude: -89.6 })]);
