@@ -17,6 +17,7 @@
 import { Type, type Static } from 'typebox';
 import type { ContactPathType } from '../entities.ts';
 import { Refusal, type Reply } from './common.ts';
+import { MemberParams } from './profile.ts';
 
 /** The path types a code is sent through (issue 12: "an SMS or voice number or an e-mail address"). */
 export const CONFIRMABLE_PATH_TYPES: readonly ContactPathType[] = ['EMAIL', 'PLAINTEXTEMAIL', 'SMS', 'PHONE'];
@@ -42,11 +43,8 @@ export const PATH_CONFIRMATION_ERRORS = {
   expired: 'pathConfirmation.expired',
 } as const;
 
-export const PathConfirmationParams = Type.Object({
-  orgId: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' }),
-  contactId: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }),
-  pathId: Type.String({ pattern: '^[0-9]{1,6}$' }),
-});
+/** `/{orgId}/{contactId}/contactPaths/{pathId}/…`: the member's address and one of their paths. */
+export const PathConfirmationParams = Type.Object({ ...MemberParams.properties, pathId: Type.String({ pattern: '^[0-9]{1,6}$' }) });
 export type PathConfirmationParams = Static<typeof PathConfirmationParams>;
 
 export const PathConfirmationCodeQuery = Type.Object({ language: Type.Optional(Type.String({ maxLength: 10 })) });
