@@ -58,7 +58,10 @@ const PASSWORD_REFUSALS = new Set(['ssp.password.current.invalid', 'login.passwo
  * it for a fresh sign-in instead). §4 "Account deletion: status 'yes' goes to public-portal home if
  * from there, else reload"; §8 "Deletion failure: alert for errorCode then reload" (a wrong password
  * is said beside the field instead, so the member can try again). The profile summary, sections and
- * the group-membership list (GroupMemberships.tsx) are drawn from their own calls.
+ * the group-membership list (GroupMemberships.tsx) are drawn from their own calls; so is the
+ * confirmation of paths not confirmed yet (PathConfirmations). The secure-messaging tiles
+ * (SecureMessagingTiles.tsx) follow the account's flags, and the forced linked-account question
+ * (LinkedAccountModal.tsx) the organisation's flag and the member's profile.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
