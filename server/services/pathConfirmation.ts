@@ -10,7 +10,7 @@
  * entries, and one path gets at most one a minute and 5 an hour (schemas/api/pathConfirmation.ts
  * PATH_CONFIRMATION). The code's text is never logged (the delivery layer logs no text).
  */
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { CONFIRMABLE_PATH_TYPES, PATH_CONFIRMATION, PATH_CONFIRMATION_ERRORS as ERRORS } from '../../schemas/api/pathConfirmation.ts';
 import type { ContactPathDefinition, ContactPathType } from '../../schemas/entities.ts';
 import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
@@ -25,8 +25,9 @@ import type { Delivery } from './delivery/createDelivery.ts';
 import type { DeliveryLog } from './delivery/deliveryMessage.ts';
 import { maskAddress } from './delivery/maskAddress.ts';
 import { translate } from './messages.ts';
-import { refuse } from './results.ts';
+import { refuse, type Refusal } from './results.ts';
 import { hmac } from './serverSecrets.ts';
+import { sameToken } from './tokens.ts';
 
 export interface PathConfirmationDeps {
   db: Db;
@@ -54,7 +55,7 @@ function codeHash(db: Db, orgId: string, contactId: number, pathId: number, targ
 
 type SendResult =
   | { ok: true; outcome: 'sent' | 'queued' | 'failed'; maskedValue: string; expiresInSeconds: number; retryAfterSeconds: number }
-  | { ok: false; status: number; body: object };
+  | Refusal;
 
 /** Makes a code for the path, claims the send in the limits and sends it; refused 429 when the limits say wait. */
 async function sendCode(deps: PathConfirmationDeps, org: Organization, contactId: number, definition: ContactPathDefinition, path: ContactPathValues, language: string | undefined): Promise<SendResult> {
@@ -106,18 +107,12 @@ export async function confirmPath(deps: PathConfirmationDeps, org: Organization,
   if (!attempt || attempt.targetKey !== targetKey) return refuse(400, { errorCode: ERRORS.expired });
   const code = entered.replace(/[\s-]/g, '');
   const hash = await codeHash(deps.db, org.orgId, contactId, pathId, targetKey, code);
-  if (!/^\d+$/.test(code) || !sameText(hash, attempt.codeHash)) {
+  if (!/^\d+$/.test(code) || !sameToken(hash, attempt.codeHash)) {
     const attemptsLeft = PATH_CONFIRMATION.maxAttempts - attempt.attempts;
     return attemptsLeft > 0 ? refuse(400, { errorCode: ERRORS.wrongCode, attemptsLeft }) : refuse(400, { errorCode: ERRORS.expired });
   }
   if (!(await markPathConfirmed(deps.db, org.orgId, contactId, pathId, targetKey))) return refuse(400, { errorCode: ERRORS.expired });
   return { ok: true as const, confirmed: true as const };
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** After a sign-up: a code to every path the new account has that is asked to be confirmed, in the member's language. */
