@@ -80,6 +80,21 @@ export function formatPhoneAsYouType(country: string, text: string): string {
   return new AsYouType(region as CountryCode).input(text);
 }
 
+/**
+ * A stored phone value as people write it, for pages that show it (home): formatted for its country,
+ * nationally when that is `defaultCountry` (US '2175550123' → '(217) 555-0123'), else internationally
+ * ('+44 20 7946 0958'). A 'use as is' value, a region without numbering metadata and a value that is
+ * not a valid number stay as stored, like the widget leaves them.
+ */
+export function formatPhoneForDisplay(phone: PhoneValue, defaultCountry: string = DEFAULT_COUNTRY): string {
+  const value = (phone.value ?? '').trim();
+  const country = upper(phone.countryCode) || upper(defaultCountry);
+  if (value === '' || phone.noValidate || isForcedBypassRegion(country) || !isSupportedCountry(country)) return value;
+  const parsed = parsePhoneNumberFromString(value, country as CountryCode);
+  if (!parsed?.isValid()) return value;
+  return parsed.country === upper(defaultCountry) ? parsed.formatNational() : parsed.formatInternational();
+}
+
 /** What the phone rule needs besides the value: the contact path's flags and the organisation's countries. */
 export interface PhoneRuleOptions {
   /** §5 "mandatory when item mandatory". */

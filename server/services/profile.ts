@@ -10,9 +10,8 @@
  * save of an older version (409 `profile.conflict`, nothing changed). A stored save sends a code to
  * each e-mail, SMS and voice path it gave a new value (services/pathConfirmation.ts).
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import type { SaveProfileBody } from '../../schemas/api/profile.ts';
-import { PHONE_PATH_TYPES, type ContactPathType } from '../../schemas/entities.ts';
+import { PHONE_PATH_TYPES } from '../../schemas/entities.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { EXTERNAL_ID_TAKEN } from '../../schemas/forms/buildProfileSchema.ts';
 import { FORM_BUILDERS } from '../../schemas/forms/formBuilders.ts';
@@ -20,6 +19,7 @@ import { contactPathDefinitionsOf, profileFlagsOf, type MemberProfileFacts } fro
 import type { FormFlags } from '../../schemas/forms/types.ts';
 import { LANGUAGES } from '../../schemas/languages.ts';
 import { profileFormData, profileToStore } from '../../schemas/profile/fromPayload.ts';
+import { formatPhoneForDisplay } from '../../schemas/rules/phoneNumber.ts';
 import { TIME_ZONES } from '../../schemas/timeZones.ts';
 import type { Db } from '../db/client.ts';
 import type { Contact } from '../repositories/contacts.ts';
@@ -117,7 +117,8 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
         editable: definition.editable, mandatory: definition.mandatory, expose: definition.expose,
         ...(definition.pagerServices ? { pagerServices: definition.pagerServices } : {}),
         value: path?.value ?? '',
-        displayValue: path ? displayValueOf(definition.type, path.value, path.countryCode, org.settings.defaultCountry) : '',
+        // A phone number as people write it (the phone rules' formatting), so home needs no libphonenumber of its own.
+        displayValue: !path ? '' : PHONE_PATH_TYPES.has(definition.type) ? formatPhoneForDisplay({ value: path.value, countryCode: path.countryCode ?? undefined, noValidate: path.noValidate }, org.settings.defaultCountry) : path.value,
         countryCode: path?.countryCode ?? null,
         noValidate: path?.noValidate ?? false,
         phoneExt: path?.phoneExt ?? null,
@@ -134,18 +135,6 @@ export async function readContactPaths(db: Db, org: Organization, contactId: num
     minContactPathNum: org.settings.minSignup,
     profileVersion: record.contact.profileVersion,
   };
-}
-
-/** A path's value as home shows it: a phone number formatted for its country (libphonenumber-js), anything else as stored. */
-function displayValueOf(type: ContactPathType, value: string, countryCode: string | null, defaultCountry: string): string {
-  if (!PHONE_PATH_TYPES.has(type) || !countryCode || !/^[A-Z]{2}$/.test(countryCode)) return value;
-  try {
-    const parsed = parsePhoneNumberFromString(value, countryCode as CountryCode);
-    if (!parsed) return value;
-    return parsed.country === defaultCountry ? parsed.formatNational() : parsed.formatInternational();
-  } catch {
-    return value;
-  }
 }
 
 export type SaveProfileResult = { ok: true; status: 'yes'; profileVersion: number; confirmationSent: number[] } | Refusal;

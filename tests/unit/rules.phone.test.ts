@@ -13,6 +13,7 @@ import {
   checkPhone,
   FORCED_BYPASS_REGIONS,
   formatPhoneAsYouType,
+  formatPhoneForDisplay,
   isForcedBypassRegion,
   normalizePhoneValue,
   phoneDigits,
@@ -192,6 +193,20 @@ describe('phone helpers', () => {
     ['US', '201abc', '201abc'],
   ])('formatPhoneAsYouType(%s, %j) is %j', (country, text, formatted) => {
     expect(formatPhoneAsYouType(country, text)).toBe(formatted);
+  });
+
+  // Home shows a stored number as people write it: nationally in the organisation's country, else internationally.
+  it.each([
+    ['a US number in a US organisation', { value: '2175550123', countryCode: 'US' }, 'US', '(217) 555-0123'],
+    ['a GB number in a US organisation', { value: '2079460958', countryCode: 'GB' }, 'US', '+44 20 7946 0958'],
+    ['a GB number in a GB organisation', { value: '2079460958', countryCode: 'GB' }, 'GB', '020 7946 0958'],
+    ['a number without a country, read in the default', { value: '2175550123' }, 'US', '(217) 555-0123'],
+    ['a "use as is" value', { value: '2175550123', countryCode: 'US', noValidate: true }, 'US', '2175550123'],
+    ['a forced-bypass region', { value: '12345', countryCode: 'AQ' }, 'US', '12345'],
+    ['a value that is no valid number', { value: '12', countryCode: 'US' }, 'US', '12'],
+    ['an empty value', { value: '', countryCode: 'US' }, 'US', ''],
+  ])('formatPhoneForDisplay: %s', (_name, phone, defaultCountry, shown) => {
+    expect(formatPhoneForDisplay(phone, defaultCountry)).toBe(shown);
   });
 });
 
