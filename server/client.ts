@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderAppShell, shellTexts } from './http/appShell.ts';
+import { sendWithoutContentSecurityPolicy } from './plugins/securityHeaders.ts';
 
 export interface ClientApp {
   register(app: FastifyInstance): Promise<void>;
@@ -57,9 +58,8 @@ export async function devClient(): Promise<ClientApp> {
       const template = await vite.transformIndexHtml(request.url, await readFile(new URL('index.html', `file://${rootDir}`), 'utf8'));
       const html = renderAppShell(template, await shellTexts(request));
       // Vite's dev client runs an inline preamble and talks to its own WebSocket, which the app's
-      // Content-Security-Policy (plugins/securityHeaders.ts) forbids. The policy is one of the reply's
-      // headers (set once per request, not on the raw response), so it is taken off the reply.
-      reply.removeHeader('content-security-policy');
+      // Content-Security-Policy (plugins/securityHeaders.ts) forbids.
+      sendWithoutContentSecurityPolicy(reply);
       return reply.type('text/html; charset=utf-8').send(html);
     },
     close: () => vite.close(),

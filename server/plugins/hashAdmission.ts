@@ -6,7 +6,8 @@
  * then run in a context naming the admission, the client's address and its connection, so a hash
  * waits its turn in the bounded queue and is dropped when the client has gone.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createHashAdmission, DEFAULT_HASH_LIMITS, type HashAdmission, type HashAdmissionRefused, type HashContext, type HashLimits, runWithHashContext,
@@ -31,25 +32,50 @@ export function sendAdmissionRefusal(reply: FastifyReply, refused: HashAdmission
   return reply.code(refused.status).header('retry-after', String(refused.retryAfterSeconds)).send({ errorCode: refused.errorCode });
 }
 
+/**
+ * A request's HashContext. Its address and its signal are made when a hash asks for them, so a
+ * request that never hashes (nearly all of them) costs neither an AbortController nor a listener.
+ */
+class RequestHashContext implements HashContext {
+  #gone: AbortController | undefined;
+
+  constructor(readonly admission: HashAdmission, private readonly request: FastifyRequest, private readonly response: ServerResponse, public charged: boolean) {}
+
+  get address(): string {
+    return this.request.ip;
+  }
+
+  /** Aborted when the connection closes before the answer went out (also if it already has). */
+  get signal(): AbortSignal {
+    if (!this.#gone) {
+      const gone = new AbortController();
+      const { response } = this;
+      if (response.destroyed) {
+        if (!response.writableFinished) gone.abort();
+      } else {
+        response.once('close', () => {
+          if (!response.writableFinished) gone.abort();
+        });
+      }
+      this.#gone = gone;
+    }
+    return this.#gone.signal;
+  }
+}
+
 async function hashAdmission(app: FastifyInstance, options: { limits?: Partial<HashLimits> }) {
   const admission = createHashAdmission({ ...DEFAULT_HASH_LIMITS, ...options.limits });
   app.decorate('hashAdmission', admission);
   app.decorateRequest('hashContext', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const gone = new AbortController();
-    // The connection closed before the answer went out: the client no longer waits for it.
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    });
+  app.addHook('onRequest', (request, reply, done) => {
     const hashes = request.routeOptions.config.hashes === true;
-    request.hashContext = { admission, address: request.ip, signal: gone.signal, charged: hashes };
-    if (!hashes) return;
+    request.hashContext = new RequestHashContext(admission, request, reply.raw, hashes);
+    if (!hashes) return done();
     const refused = admission.admit(request.ip);
-    if (refused) {
-      request.log.warn({ address: request.ip, errorCode: refused.errorCode }, 'hashing admission refused');
-      return sendAdmissionRefusal(reply, refused);
-    }
+    if (!refused) return done();
+    request.log.warn({ address: request.ip, errorCode: refused.errorCode }, 'hashing admission refused');
+    sendAdmissionRefusal(reply, refused);
   });
 
   // The last hook before the handlers of every scope: they run inside the request's context.

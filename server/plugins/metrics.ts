@@ -152,17 +152,19 @@ async function metrics(app: FastifyInstance, { db, mailer, token, route }: Metri
   };
   app.decorate('metrics', portalMetrics);
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks: they run on every request, and an async one costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === 429 || reply.statusCode === 503) {
       const reason = errorCodeOf(payload);
       if (reply.statusCode === 429 || reason === 'service.busy') throttled.inc({ route: request.routeOptions.url ?? UNMATCHED, reason });
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: METHODS.has(request.method) ? request.method : 'other', route: request.routeOptions.url ?? UNMATCHED, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   if (route) {

@@ -84,7 +84,9 @@ export const REQUEST_ID_OPTIONS = { requestIdHeader: false, genReqId: requestIdO
 
 /** Returns the request's id on every answer, refusals and not-found included. */
 export default fp(async function requestLog(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks here and in the other plugins that run on every request: an async one costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }, { name: 'request-log' });

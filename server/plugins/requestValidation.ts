@@ -22,7 +22,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** PostgreSQL `integer`, the type of every integer column. */
@@ -142,7 +142,15 @@ export default fp(async function requestValidation(app: FastifyInstance) {
     });
   };
   // The member scope resolves the organisation from the path before validation: check it first.
-  app.addHook('onRequest', async (request) => refuseIllFormed('params', request.params));
+  const checkHook = (part: 'params' | 'body') => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      refuseIllFormed(part, request[part]);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+  app.addHook('onRequest', checkHook('params'));
   // A body is checked as it arrives too, also where the route has no body schema (it still reached the server).
-  app.addHook('preValidation', async (request) => refuseIllFormed('body', request.body));
+  app.addHook('preValidation', checkHook('body'));
 }, { name: 'requestValidation' });

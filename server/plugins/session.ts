@@ -72,74 +72,99 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request's session (SessionHandle), one object per request with its methods on the prototype: it
+ * reads nothing until asked, and a request that never asks (a visitor's /rest/init) costs no closure.
+ */
+class RequestSession implements SessionHandle {
+  #loaded: Promise<SessionRow | null> | undefined;
+
+  constructor(private readonly db: Db, private readonly request: FastifyRequest) {}
+
+  private get visitorCookie(): string | undefined {
+    return this.request.cookies[VISITOR_CSRF_COOKIE];
+  }
+
+  private cookieOptions() {
+    return { path: '/', httpOnly: true, sameSite: 'lax', secure: this.request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000 } as const;
+  }
+
+  private async create(reply: FastifyReply, language: string | null, csrfToken = newToken()): Promise<SessionRow> {
+    const fresh = newToken();
+    const row = await insertSession(this.db, {
+      sessionHash: hashToken(fresh), csrfToken, language, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    reply.setCookie(SESSION_COOKIE, fresh, this.cookieOptions());
+    this.#loaded = Promise.resolve(row);
+    return row;
+  }
+
+  current(): Promise<SessionRow | null> {
+    if (this.#loaded === undefined) {
+      const token = this.request.cookies[SESSION_COOKIE];
+      this.#loaded = token ? findSession(this.db, hashToken(token)) : Promise.resolve(null);
+    }
+    return this.#loaded;
+  }
+
+  async ensure(reply: FastifyReply): Promise<SessionRow> {
+    const row = await this.current();
+    if (row) return row;
+    // The page keeps the token it was given: the session takes it over.
+    const visitorCookie = this.visitorCookie;
+    const carried = isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS) ? await visitorCsrfToken(this.db, visitorCookie) : undefined;
+    return this.create(reply, null, carried);
+  }
+
+  async csrfToken(reply: FastifyReply): Promise<string> {
+    const row = await this.current();
+    if (row) return row.csrfToken;
+    const visitorCookie = this.visitorCookie;
+    if (isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS)) return visitorCsrfToken(this.db, visitorCookie);
+    const cookie = newVisitorCookie();
+    reply.setCookie(VISITOR_CSRF_COOKIE, cookie, this.cookieOptions());
+    return visitorCsrfToken(this.db, cookie);
+  }
+
+  async signIn(reply: FastifyReply, orgId: string, contactId: number): Promise<SessionRow> {
+    const signIn = await this.newSignIn(orgId, contactId);
+    return this.adoptSignIn(reply, signIn, await storeSignIn(this.db, signIn));
+  }
+
+  async newSignIn(orgId: string, contactId: number): Promise<PendingSignIn> {
+    const old = await this.current();
+    const cookie = newToken();
+    return {
+      orgId, contactId, cookie, sessionHash: hashToken(cookie), csrfToken: newToken(), language: old?.language ?? null,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS), replaces: old?.sessionHash ?? null,
+    };
+  }
+
+  adoptSignIn(reply: FastifyReply, signIn: PendingSignIn, createdAt: Date): SessionRow {
+    const row = { sessionHash: signIn.sessionHash, csrfToken: signIn.csrfToken, language: signIn.language, createdAt, expiresAt: signIn.expiresAt };
+    reply.setCookie(SESSION_COOKIE, signIn.cookie, this.cookieOptions());
+    this.#loaded = Promise.resolve(row);
+    return row;
+  }
+
+  async contactId(orgId: string): Promise<number | null> {
+    const row = await this.current();
+    if (!row) return null;
+    return findSignedInContact(this.db, orgId, row.sessionHash);
+  }
+
+  async signedIn(orgId: string): Promise<{ contactId: number; signedInAt: Date } | null> {
+    const row = await this.current();
+    return row ? findSignIn(this.db, orgId, row.sessionHash) : null;
+  }
+}
+
 export default fp<{ db: Db }>(async function session(app: FastifyInstance, { db }) {
   app.decorateRequest('session', null as unknown as SessionHandle);
 
-  app.addHook('onRequest', async (request) => {
-    let loaded: Promise<SessionRow | null> | undefined;
-    const token = request.cookies[SESSION_COOKIE];
-    const current = () => {
-      loaded ??= token ? findSession(db, hashToken(token)) : Promise.resolve(null);
-      return loaded;
-    };
-    const cookieOptions = () => ({
-      path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000,
-    } as const);
-    const create = async (reply: FastifyReply, language: string | null, csrfToken = newToken()) => {
-      const fresh = newToken();
-      const row = await insertSession(db, {
-        sessionHash: hashToken(fresh), csrfToken, language, expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      });
-      reply.setCookie(SESSION_COOKIE, fresh, cookieOptions());
-      loaded = Promise.resolve(row);
-      return row;
-    };
-    const visitorCookie = request.cookies[VISITOR_CSRF_COOKIE];
-    request.session = {
-      current,
-      async ensure(reply) {
-        const row = await current();
-        if (row) return row;
-        // The page keeps the token it was given: the session takes it over.
-        const carried = isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS) ? await visitorCsrfToken(db, visitorCookie) : undefined;
-        return create(reply, null, carried);
-      },
-      async csrfToken(reply) {
-        const row = await current();
-        if (row) return row.csrfToken;
-        if (isLiveVisitorCookie(visitorCookie, SESSION_TTL_MS)) return visitorCsrfToken(db, visitorCookie);
-        const cookie = newVisitorCookie();
-        reply.setCookie(VISITOR_CSRF_COOKIE, cookie, cookieOptions());
-        return visitorCsrfToken(db, cookie);
-      },
-      async signIn(reply, orgId, contactId) {
-        const signIn = await this.newSignIn(orgId, contactId);
-        return this.adoptSignIn(reply, signIn, await storeSignIn(db, signIn));
-      },
-      async newSignIn(orgId, contactId) {
-        const old = await current();
-        const cookie = newToken();
-        return {
-          orgId, contactId, cookie, sessionHash: hashToken(cookie), csrfToken: newToken(), language: old?.language ?? null,
-          expiresAt: new Date(Date.now() + SESSION_TTL_MS), replaces: old?.sessionHash ?? null,
-        };
-      },
-      adoptSignIn(reply, signIn, createdAt) {
-        const row = { sessionHash: signIn.sessionHash, csrfToken: signIn.csrfToken, language: signIn.language, createdAt, expiresAt: signIn.expiresAt };
-        reply.setCookie(SESSION_COOKIE, signIn.cookie, cookieOptions());
-        loaded = Promise.resolve(row);
-        return row;
-      },
-      async contactId(orgId) {
-        const row = await current();
-        if (!row) return null;
-        return findSignedInContact(db, orgId, row.sessionHash);
-      },
-      async signedIn(orgId) {
-        const row = await current();
-        return row ? findSignIn(db, orgId, row.sessionHash) : null;
-      },
-    };
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.session = new RequestSession(db, request);
+    done();
   });
 
   app.decorate('requireCsrf', async function requireCsrf(request: FastifyRequest, reply: FastifyReply) {

@@ -294,7 +294,7 @@ describe('unknown addresses and failures (§8)', () => {
   it('sets the protective headers on every answer', async () => {
     const response = await t.app.inject({ url: '/rest/init?orgId=acme' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 });
 

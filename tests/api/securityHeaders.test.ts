@@ -32,11 +32,12 @@ afterAll(async () => {
 
 describe('the protective headers', () => {
   it.each([
-    ['an init call', '/rest/init?orgId=acme'],
-    ['a refusal', '/rest/nothing'],
-    ['an HTML address (the not-found page)', '/springfield/somewhere'],
-  ])('are on %s', async (_what, url) => {
+    ['an HTML page (the API viewer)', '/docs'],
+    ['a script', '/docs/static/swagger-ui-bundle.js'],
+  ])('of a document are on %s', async (_what, url) => {
     const response = await direct.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).not.toMatch(/json/);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
@@ -55,9 +56,31 @@ describe('the protective headers', () => {
     expect(response.headers['permissions-policy']).toContain('geolocation=()');
   });
 
-  it('keeps the banner its own stricter policy', async () => {
+  it.each([
+    ['an init call', 'GET', '/rest/init?orgId=acme', 200],
+    ['a refusal', 'GET', '/rest/nothing', 404],
+    ['a refusal of a hook (a state-changing call without its CSRF token)', 'POST', '/logout/springfield', 403],
+    ['a not-found HTML address without the browser app (JSON)', 'GET', '/springfield/somewhere', 404],
+  ])('of an API answer are on %s: OWASP\'s REST set, nothing may load in it or frame it', async (_what, method, url, status) => {
+    const response = await direct.inject({ method: method as 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The headers that only govern a page a browser renders are left off.
+    for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+      expect(response.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('keeps the banner its own stricter policy, with the other headers of a document', async () => {
     const response = await direct.inject({ url: '/springfield/banner' });
+    expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
   });
 
   it('sends Strict-Transport-Security only over TLS', async () => {
@@ -94,10 +117,11 @@ describe('the pages of an organisation whose test notification uses Google reCAP
       expect(acme).toContain("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/");
       expect(acme).toContain("worker-src 'self';");
       expect(acme).not.toContain('unsafe-eval');
-      for (const other of ['/springfield/home', '/rest/init?orgId=acme', '/', '/admin']) {
+      for (const other of ['/springfield/home', '/', '/admin']) {
         expect(await csp(other), other).toContain("script-src 'self';");
         expect(await csp(other), other).not.toContain('google');
       }
+      expect(await csp('/rest/init?orgId=acme')).toBe("default-src 'none'; frame-ancestors 'none'");
     } finally {
       await app.close();
       await database.db.update(organizations).set({ settings: row!.settings }).where(eq(organizations.orgId, 'acme'));
