@@ -30,6 +30,7 @@ import publicScope from './routes/public/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA, type CaptchaOptions } from './services/captcha.ts';
 import { createDelivery, type Delivery } from './services/delivery/createDelivery.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
+import { cachedGeocoder, createGeocoder, type Geocoder } from './services/geocoding/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { startOrgCache, type OrgCache, type OrgCacheOptions } from './services/orgCache.ts';
 import { startSweeping } from './services/sweep.ts';
@@ -74,6 +75,8 @@ export interface AppOptions {
    * it, ALTCHA with its default work and no reCAPTCHA.
    */
   captcha?: CaptchaOptions;
+  /** The geocoder (GEOCODER_URL); the offline gazetteer when not given. */
+  geocoder?: Geocoder;
   /** The member scope's domains; every folder of routes/member/ when not given (tests add their own). */
   memberDomains?: readonly MemberDomain[];
   /** How long a client may take to send a request (http/timeouts.ts; tests set them low). */
@@ -167,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, delivery, captcha, metrics: app.metrics, orgCache, publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, delivery, captcha, metrics: app.metrics, orgCache, geocoder: cachedGeocoder(options.geocoder ?? createGeocoder({ url: null, userAgent: 'member-portal' })), publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

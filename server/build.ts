@@ -4,12 +4,12 @@
  * process (issue 10 item 6): the ~480 MB it takes are given back to the system when it ends, so a
  * server whose first start built the app holds no more memory than any later start.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { distDir, rootDir } from './client.ts';
+import { runNode } from './runNode.ts';
 
 const INPUTS = ['index.html', 'vite.config.ts', 'screens.config.ts', 'package-lock.json', 'tsconfig.json', 'src', 'schemas'];
 const stampFile = join(distDir, '.build-stamp');
@@ -54,23 +54,5 @@ const BUILD_TIMEOUT_MS = 5 * 60_000;
  */
 function viteBuild(): Promise<void> {
   const viteBin = join(createRequire(import.meta.url).resolve('vite/package.json'), '..', 'bin', 'vite.js');
-  const child = spawn(process.execPath, [viteBin, 'build', '--mode', 'production', '--logLevel', 'warn'], {
-    cwd: rootDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`vite build failed (exit code ${code}, signal ${signal}):\n${output.trim()}`));
-    });
-  });
+  return runNode([viteBin, 'build', '--mode', 'production', '--logLevel', 'warn'], { timeoutMs: BUILD_TIMEOUT_MS, env: { NODE_ENV: 'production' }, what: 'vite build' });
 }
-

@@ -54,6 +54,11 @@ export interface Config {
   slackWebhookPrefix: string;
   /** The test notification's captcha: ALTCHA's work (ALTCHA_MAX_NUMBER) and reCAPTCHA (RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_SCRIPT_URL). */
   captcha: CaptchaOptions;
+  /**
+   * A Nominatim-compatible geocoder (GEOCODER_URL, e.g. the organisation's own Nominatim); null: the
+   * offline gazetteer of the world's towns (server/services/geocoding/).
+   */
+  geocoderUrl: string | null;
 }
 
 /** A Twilio-compatible REST API: `POST {apiUrl}/2010-04-01/Accounts/{accountSid}/Messages.json` and `Calls.json`. */
@@ -130,6 +135,8 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   const slackWebhookPrefix = env.SLACK_WEBHOOK_PREFIX?.trim() || DEFAULT_SLACK_WEBHOOK_PREFIX;
   if (!isHttpUrl(slackWebhookPrefix)) throw new ConfigError(`SLACK_WEBHOOK_PREFIX must be an http:// or https:// address, got "${slackWebhookPrefix}"`);
   const captcha = captchaOf(env);
+  const geocoderUrl = env.GEOCODER_URL?.trim() || null;
+  if (geocoderUrl !== null && !isHttpUrl(geocoderUrl)) throw new ConfigError(`GEOCODER_URL must be an http:// or https:// address, got "${geocoderUrl}"`);
   if (demo === '0' && !publicUrl) {
     throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
       + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
@@ -152,6 +159,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     slackBot,
     slackWebhookPrefix,
     captcha,
+    geocoderUrl,
   };
 }
 

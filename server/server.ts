@@ -32,6 +32,7 @@ import { initializeDataDir } from './initDataDir.ts';
 import { startMetricsServer, type MetricsServer } from './metricsServer.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { createDelivery } from './services/delivery/createDelivery.ts';
+import { createGeocoder } from './services/geocoding/index.ts';
 import { seedDemo } from './services/demoSeed.ts';
 import { createMailer } from './services/mail.ts';
 
@@ -77,6 +78,7 @@ async function main() {
     mailer,
     delivery,
     captcha: config.captcha,
+    geocoder: createGeocoder({ url: config.geocoderUrl, userAgent: `member-portal/${version} (${config.publicUrl ?? 'demo'})` }),
     metrics: { token: config.metricsToken, separatePort: config.metricsPort !== null },
   });
   let metricsServer: MetricsServer | null = null;

@@ -76,7 +76,7 @@ export function locationPieces(settings: OrgSettings, mode: FormMode, { checkNam
 
   return {
     editable,
-    options: { enabled: settings.isEB360MapEnabled, ...MAP_DEFAULTS },
+    options: { enabled: settings.isEB360MapEnabled, geocode: addressSetting.geocodingType === 'Automatic', ...MAP_DEFAULTS },
     pieces: {
       locationName: field({
         schema: {

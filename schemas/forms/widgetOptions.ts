@@ -93,6 +93,11 @@ export interface LocationWidgetOptions extends FieldOptions {
   tileAttribution?: string;
   /** The map shows the point and cannot move it. */
   viewOnly?: boolean;
+  /**
+   * addressSetting.geocodingType 'Automatic': the verification dialog looks the address up and offers
+   * the places found (§4 "choose a candidate or 'show us'"); 'Manual': the member places the point.
+   */
+  geocode?: boolean;
 }
 
 /** quietTime: the time zone frames are kept in (§4). */

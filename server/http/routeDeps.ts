@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { PortalMetrics } from '../plugins/metrics.ts';
 import type { Captcha } from '../services/captcha.ts';
 import type { Delivery } from '../services/delivery/createDelivery.ts';
+import type { Geocoder } from '../services/geocoding/index.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { OrgCache } from '../services/orgCache.ts';
 
@@ -15,6 +16,8 @@ export interface RouteDeps {
   delivery: Delivery;
   /** The test notification's captcha: ALTCHA, or reCAPTCHA where configured (services/captcha.ts). */
   captcha: Captcha;
+  /** Addresses to places (`POST /getgeo/json`): GEOCODER_URL's Nominatim, or the offline gazetteer; answers kept a while (services/geocoding/). */
+  geocoder: Geocoder;
   /** What routes count beyond requests (login outcomes): plugins/metrics.ts. */
   metrics: PortalMetrics;
   /** Organisation settings, flags, help tips and banners from memory; a write invalidates through it (services/orgCache.ts). */

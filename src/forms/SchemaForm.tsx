@@ -9,7 +9,7 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { ErrorSummary, errorSummaryEntries } from './ErrorSummary.tsx';
 import { FIELDS } from './fields.ts';
 import { focusField } from './focusField.ts';
-import type { FormContextData } from './formContext.ts';
+import type { FormContextData, Geocode } from './formContext.ts';
 import { blockingErrors, initialMessageState, messagePolicy, summaryVisible, visibleErrors, type MessageEvent } from './messagePolicy.ts';
 import { isWithin, pointerOfId, pointerSegments } from './pointers.ts';
 import { TEMPLATES } from './templates.ts';
@@ -53,6 +53,8 @@ export interface SchemaFormProps<T> {
   idPrefix?: string;
   /** Server checks a field names in `ui:options.asyncCheck` (§5 async uniqueness check). */
   asyncChecks?: Readonly<Record<string, AsyncCheck>>;
+  /** The page's geocoder, for the location dialog's candidates (none: the member places the point). */
+  geocode?: Geocode | null;
   /** Further actions beside the submit button (cancel, skip …). */
   children?: ReactNode;
   /** Shown just above the submit button, before it in reading order too (§4 sign-up failure message). */
@@ -111,7 +113,7 @@ const NO_ERRORS: readonly FieldError[] = [];
  */
 export function SchemaForm<T = Record<string, unknown>>({
   form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, busy = false, submitLabelKey, submitKind = 'primary', busyLabelKey, review = false,
-  idPrefix = 'root', asyncChecks = NO_CHECKS, children, aboveSubmit, onShown,
+  idPrefix = 'root', asyncChecks = NO_CHECKS, geocode = null, children, aboveSubmit, onShown,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
   const { schema, uiSchema } = form;
@@ -179,7 +181,8 @@ export function SchemaForm<T = Record<string, unknown>>({
     asyncChecks,
     reportAsyncError,
     errorsWithin,
-  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError, errorsWithin]);
+    geocode,
+  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError, errorsWithin, geocode]);
 
   const handleChange = (event: IChangeEvent<T>, id?: string) => {
     const data = event.formData as T;

@@ -1,4 +1,5 @@
 import type { Registry } from '@rjsf/utils';
+import type { GeocodingCandidate, GeocodingQuery } from '../../schemas/api/places.ts';
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { isWithin, pointerSegments } from './pointers.ts';
 import type { ShownMessage } from './toErrorSchema.ts';
@@ -30,7 +31,12 @@ export interface FormContextData {
    * acting on a value (verify an address, ask the server about a username).
    */
   errorsWithin: (pointer: string, value: unknown) => FieldError[];
+  /** Looks an address up (§7 `POST /getgeo/json`), for the location dialog's candidates; null where the page has no geocoder (the admin preview). */
+  geocode: Geocode | null;
 }
+
+/** The places an address may be, best first; null when the lookup failed (§8: the map keeps its default centre). */
+export type Geocode = (query: GeocodingQuery, signal: AbortSignal) => Promise<GeocodingCandidate[] | null>;
 
 /** The form context as templates and widgets read it. */
 export interface FormContext extends FormContextData {
@@ -52,6 +58,7 @@ const EMPTY: FormContextData = {
   asyncChecks: {},
   reportAsyncError: () => {},
   errorsWithin: () => [],
+  geocode: null,
 };
 
 /** The value at a JSON pointer of `data`. */

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   delivery?: (db: TestDatabase['db']) => NonNullable<AppOptions['delivery']>;
   /** The test notification's captcha (a small proof of work, a loopback siteverify). */
   captcha?: AppOptions['captcha'];
+  /** The geocoder (a loopback Nominatim); the offline gazetteer when not given. */
+  geocoder?: AppOptions['geocoder'];
 }
 
 /** Buckets no test file empties. */
@@ -52,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.delivery ? { delivery: options.delivery(database.db) } : {}),
     ...(options.captcha ? { captcha: options.captcha } : {}),
+    ...(options.geocoder ? { geocoder: options.geocoder } : {}),
   });
   databaseOf.set(app, database);
   options.configure?.(app);

@@ -188,15 +188,20 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     await typeInto('/address/locationName', 'Home');
     await typeInto('/address/streetAddress', '742 Evergreen Terrace');
     await typeInto('/address/city', 'Springfield');
+    await typeInto('/address/state', 'IL');
     expect(verify.disabled).toBe(false);
     expect(document.querySelector('.leaflet-container')).toBeNull();
 
+    // springfield geocodes (addressSetting.geocodingType 'Automatic'): the server's offline gazetteer
+    // finds the town, offered as A and chosen, its point on the map; "show us" stays possible.
     await userEvent.click(verify);
     const dialog = await screen.findByRole('dialog', { name: en['signup.location.verify.title'] });
     expect(dialog.textContent).toContain('742 Evergreen Terrace');
     const confirm = within(dialog).getByRole('button', { name: en['signup.location.verify.confirm'] }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
-    await userEvent.click(within(dialog).getByRole('button', { name: en['form.location.place'] }));
+    const first = await within(dialog).findByRole('radio', { name: 'A 742 Evergreen Terrace, Springfield, IL, United States' }, { timeout: 20_000 });
+    await waitFor(() => expect((first as HTMLInputElement).checked).toBe(true));
+    expect(within(dialog).getByRole('radio', { name: en['signup.location.candidates.showUs'] })).toBeInstanceOf(HTMLElement);
+    expect(within(dialog).getByText(en['signup.location.candidates.townOnly'])).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(dialog.querySelector('.leaflet-container')).not.toBeNull());
     expect(confirm.disabled).toBe(false);
     await userEvent.click(confirm);

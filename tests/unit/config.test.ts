@@ -8,7 +8,7 @@ describe('readConfig', () => {
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
       smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null, metricsToken: null, metricsPort: null,
       sms: null, slackBot: null, slackWebhookPrefix: 'https://hooks.slack.com/services/',
-      captcha: { altcha: { maxNumber: 50_000, expiresInSeconds: 300 }, recaptcha: null },
+      captcha: { altcha: { maxNumber: 50_000, expiresInSeconds: 300 }, recaptcha: null }, geocoderUrl: null,
     });
   });
 
@@ -21,7 +21,7 @@ describe('readConfig', () => {
       SMS_API_URL: 'https://sms.example.org/', SMS_ACCOUNT_SID: 'AC0123', SMS_AUTH_TOKEN: 'sms-secret', SMS_FROM: '+12175550100',
       SLACK_API_URL: 'https://slack.example.org/api', SLACK_BOT_TOKEN: 'xoxb-1-2', SLACK_WEBHOOK_PREFIX: 'https://hooks.example.org/',
       ALTCHA_MAX_NUMBER: '1000', RECAPTCHA_SECRET: 'recaptcha-secret', RECAPTCHA_VERIFY_URL: 'https://captcha.example.org/siteverify',
-      RECAPTCHA_SCRIPT_URL: 'https://captcha.example.org/api.js',
+      RECAPTCHA_SCRIPT_URL: 'https://captcha.example.org/api.js', GEOCODER_URL: 'https://nominatim.example.org/',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
@@ -29,7 +29,15 @@ describe('readConfig', () => {
       sms: { apiUrl: 'https://sms.example.org', accountSid: 'AC0123', authToken: 'sms-secret', from: '+12175550100' },
       slackBot: { apiUrl: 'https://slack.example.org/api', botToken: 'xoxb-1-2' }, slackWebhookPrefix: 'https://hooks.example.org/',
       captcha: { altcha: { maxNumber: 1000, expiresInSeconds: 300 }, recaptcha: { secret: 'recaptcha-secret', verifyUrl: 'https://captcha.example.org/siteverify', scriptUrl: 'https://captcha.example.org/api.js' } },
+      geocoderUrl: 'https://nominatim.example.org/',
     });
+  });
+
+  // Issue 13: the geocoder; the offline gazetteer without GEOCODER_URL.
+  it('reads GEOCODER_URL, refusing anything but http(s)', () => {
+    expect(readConfig({}).geocoderUrl).toBeNull();
+    expect(readConfig({ GEOCODER_URL: ' ' }).geocoderUrl).toBeNull();
+    expect(() => readConfig({ GEOCODER_URL: 'nominatim.example.org' })).toThrow(/^GEOCODER_URL must be/);
   });
 
   // Issue 12: the test notification's captcha; reCAPTCHA only with a secret, Google's siteverify by default.

@@ -1,18 +1,19 @@
 /**
  * The public scope: calls anyone may make, signed in or not (health, boot, feature flags,
- * catalogues and language, help tips, banner, legal pages, form validators). No hook of its own.
+ * catalogues and language, help tips, banner, legal pages, form validators, geocoding, states and countries). No hook of its own.
  * A new domain of this kind is one folder here, listed below.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import featureFlags from './featureFlags/index.ts';
 import forms from './forms/index.ts';
+import places from './places/index.ts';
 import health from './health/index.ts';
 import i18n from './i18n/index.ts';
 import init from './init/index.ts';
 import pages from './pages/index.ts';
 
-const DOMAINS = [health, init, featureFlags, i18n, pages, forms];
+const DOMAINS = [health, init, featureFlags, i18n, pages, forms, places];
 
 export default async function publicScope(app: FastifyInstance, deps: RouteDeps) {
   for (const domain of DOMAINS) await app.register(domain, deps);

@@ -30,14 +30,19 @@ export interface LocationMapProps {
   label: string;
 }
 
-/** Keeps the marker in view when it is moved from outside the map (keyboard, typed coordinates). */
-function FollowMarker({ marker }: { marker: { lat: number; lon: number } | null }) {
+/**
+ * Keeps the marker in view when it is moved from outside the map (keyboard, typed coordinates, a
+ * geocoding candidate chosen): a map still showing the whole world zooms in to it (§9 zoom 15 on a marker).
+ */
+function FollowMarker({ marker, zoom }: { marker: { lat: number; lon: number } | null; zoom: { singleMarker: number; world: number } }) {
   const map = useMap();
   const lat = marker?.lat;
   const lon = marker?.lon;
   useEffect(() => {
-    if (lat !== undefined && lon !== undefined) map.panTo([lat, lon], { animate: false });
-  }, [map, lat, lon]);
+    if (lat === undefined || lon === undefined) return;
+    if (map.getZoom() <= zoom.world) map.setView([lat, lon], zoom.singleMarker, { animate: false });
+    else map.panTo([lat, lon], { animate: false });
+  }, [map, lat, lon, zoom.world, zoom.singleMarker]);
   return null;
 }
 
@@ -67,7 +72,7 @@ export default function LocationMap({ map, marker, draggable, onMove, markerLabe
             <Popup>{popup}</Popup>
           </Marker>
         ) : null}
-        <FollowMarker marker={marker} />
+        <FollowMarker marker={marker} zoom={map.zoom} />
       </MapContainer>
     </div>
   );

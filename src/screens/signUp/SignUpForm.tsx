@@ -4,7 +4,8 @@ import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { checkUsername, type SignUpReply } from '../../api/registration.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
+import { geocode } from '../../api/places.ts';
+import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck, type Geocode } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { writeFlash } from '../../api/flash.ts';
 
@@ -53,6 +54,11 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
     return result.data === true ? true : 'ssp.login.username.exist';
   }, [orgId]);
   const asyncChecks = useMemo(() => ({ username: usernameFree }), [usernameFree]);
+  // §4 "In the modal choose a candidate": the places the address may be; null when the lookup failed.
+  const geocodeAddress: Geocode = useCallback(async (query, signal) => {
+    const result = await geocode(orgId, query, signal);
+    return result.hasError || result.isCanceled ? null : result.data?.candidates ?? null;
+  }, [orgId]);
   // The language the member is reading in is the one they most likely want their alerts in (issue 11):
   // the field starts there, not at the organisation's default, unless the form was given one.
   const languages = (form.schema.properties?.preferredLanguage as { enum?: unknown[] } | undefined)?.enum ?? [];
@@ -79,6 +85,7 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
       validator={validator}
       {...submission.form}
       asyncChecks={asyncChecks}
+      geocode={geocodeAddress}
       submitLabelKey="signup.create.button"
       // §4 "Failure message shows above the create button".
       aboveSubmit={<FormAlert message={submission.message} />}

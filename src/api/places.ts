@@ -1,0 +1,14 @@
+/**
+ * The address calls of §7, typed: `POST /getgeo/json` (form `orgId`, `rs`: the address as JSON; the
+ * places it may be, 503 `geocoding.unavailable` when the geocoder failed, 429 when asked too often).
+ */
+import type { GeocodeForm, GeocodeReply, GeocodingCandidate, GeocodingQuery } from '../../schemas/api/places.ts';
+import { api } from './client.ts';
+import { paths } from './paths.ts';
+
+export type { GeocodingCandidate, GeocodingQuery };
+
+export function geocode(orgId: string, query: GeocodingQuery, signal?: AbortSignal) {
+  const form: GeocodeForm = { orgId, rs: JSON.stringify(query) };
+  return api.post<GeocodeReply | null>(paths.geocode, { form: { ...form }, signal });
+}

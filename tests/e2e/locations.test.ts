@@ -1,0 +1,84 @@
+/**
+ * Issue 13, in Chromium against the real server: a visitor signing up in springfield verifies their
+ * address through a geocoding candidate. The server's offline gazetteer finds the town of the typed
+ * address; the dialog offers it as A and preselects it, with its point on the map; "show us" keeps
+ * the marker for the member to move; the confirmed location is the chosen place's. At 360 px and
+ * 1280 px, with no serious or critical axe-core violation in the open dialog.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { screenshot, useBrowser } from './browser.ts';
+import { axeViolations, drawn, newCheckedPage } from './shellChecks.ts';
+
+const baseURL = inject('baseURL');
+const chromiumPath = inject('chromiumPath');
+
+/** Opens springfield's sign-up page, types an address and opens "Verify your location". */
+async function openVerifyDialog(page: Page) {
+  await page.goto(`${baseURL}/springfield/new`);
+  await drawn(page);
+  await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Home');
+  await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('800 E Monroe St');
+  await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Springfield');
+  await page.getByRole('textbox', { name: en['ssp.address.state.label'] }).fill('Illinois');
+  await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
+  return page.getByRole('dialog', { name: en['signup.location.verify.title'] });
+}
+
+describe.skipIf(!chromiumPath)('verifying an address through a geocoding candidate', () => {
+  const browser = useBrowser(chromiumPath);
+  const browserOf = () => browser.context.browser()!;
+
+  it.each([
+    { name: 'narrow', width: 360, height: 800 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ])('offers the places found as A, B…, the first chosen, at $width px', { timeout: 60_000 }, async (viewport) => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, viewport);
+    try {
+      const dialog = await openVerifyDialog(page);
+      const first = dialog.getByRole('radio', { name: '800 E Monroe St, Springfield, IL, United States' });
+      await first.waitFor({ timeout: 30_000 });
+      expect(await first.isChecked()).toBe(true);
+      await dialog.locator('.leaflet-marker-icon').waitFor();
+      await dialog.getByText(en['signup.location.candidates.townOnly']).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const violations = await axeViolations(page);
+      expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), violations.join('\n')).toEqual([]);
+      await screenshot(page, `location-candidates-${viewport.name}`);
+
+      // "Show us": the marker stays where it is, for the member to move; then the place again.
+      await dialog.getByRole('radio', { name: en['signup.location.candidates.showUs'] }).check();
+      expect(await first.isChecked()).toBe(false);
+      await first.check();
+      await dialog.getByRole('button', { name: en['signup.location.verify.confirm'] }).click();
+      await page.getByText(en['signup.location.verified']).waitFor();
+      await screenshot(page, `location-verified-${viewport.name}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when nothing is found, and the member places the point themselves', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 390, height: 844 });
+    try {
+      await page.goto(`${baseURL}/springfield/new`);
+      await drawn(page);
+      await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Cabin');
+      await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Road');
+      await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Nowhereville');
+      await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
+      const dialog = page.getByRole('dialog', { name: en['signup.location.verify.title'] });
+      await dialog.getByText(en['signup.location.candidates.none']).waitFor({ timeout: 30_000 });
+      expect(await dialog.getByRole('radio', { name: en['signup.location.candidates.showUs'] }).isChecked()).toBe(true);
+      const confirm = dialog.getByRole('button', { name: en['signup.location.verify.confirm'] });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: en['form.location.place'] }).click();
+      await confirm.click();
+      await page.getByText(en['signup.location.verified']).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
