@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureGazetteerFile } from '../../server/services/geocoding/gazetteer.ts';
 import { nominatimGeocoder } from '../../server/services/geocoding/nominatim.ts';
-import { GEOCODE_PER_ADDRESS } from '../../server/routes/public/places/index.ts';
+import { GEOCODE_PER_ADDRESS } from '../../server/services/geocoding/lookup.ts';
 import { createTestApp, startSession, useTestApp, type TestApp } from '../support/testApp.ts';
 
 const t = useTestApp();
