@@ -105,9 +105,10 @@ describe.skipIf(!chromiumPath)('the profile page in Chromium', () => {
     const save = page.getByRole('button', { name: en['profile.save.button'] });
     await save.click();
     await page.getByText(en['ssp.save.success']).waitFor();
-    // The page stays, its form showing what is stored now.
+    // The page stays, its form showing what is stored now (read again after the save: polled, as the
+    // list is drawn anew from the stored profile).
     expect(await firstName.inputValue()).toBe('Danielle');
-    expect((await order())[0]).toBe(2);
+    await expect.poll(async () => (await order())[0], { timeout: 10_000 }).toBe(2);
     await screenshot(page, 'profile-saved');
 
     // The new number is not confirmed: its code went to the loopback SMS server, as to the member's phone.
