@@ -96,7 +96,7 @@ async function helmetHeaders(): Promise<Record<string, string> & { 'content-secu
 }
 
 /** The headers of every JSON answer (see above). */
-export const API_HEADERS: Readonly<Record<string, string>> = {
+const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',

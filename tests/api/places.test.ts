@@ -5,7 +5,9 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../server/db/schema.ts';
 import { ensureGazetteerFile } from '../../server/services/geocoding/gazetteer.ts';
 import { nominatimGeocoder } from '../../server/services/geocoding/nominatim.ts';
 import { GEOCODE_PER_ADDRESS } from '../../server/services/geocoding/lookup.ts';
@@ -112,6 +114,25 @@ describe('POST /getgeo/json with the offline gazetteer', () => {
     expect(refused.json().errorCode).toBe('request.throttled');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await geocode(t.app, { city: 'Springfield', country: 'US' }, { remoteAddress: '198.51.100.8' })).statusCode).toBe(200);
+    // Counted per organisation: the same address still looks up in another one.
+    expect((await geocode(t.app, { city: 'Springfield', country: 'US' }, { remoteAddress: address, orgId: 'acme' })).statusCode).toBe(200);
+  });
+
+  it('refuses 403 geocoding.off where members place their addresses themselves (geocodingType Manual), asking no geocoder', async () => {
+    const [row] = await t.database.db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.orgId, 'acme'));
+    const settings = row!.settings;
+    await t.database.db.update(organizations)
+      .set({ settings: { ...settings, addressSetting: { ...settings.addressSetting!, geocodingType: 'Manual' } } }).where(eq(organizations.orgId, 'acme'));
+    t.app.orgCache.invalidate('acme');
+    try {
+      const response = await geocode(t.app, { city: 'Springfield', country: 'US' }, { orgId: 'acme', remoteAddress: '198.51.100.9' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().errorCode).toBe('geocoding.off');
+      expect(response.headers['retry-after']).toBeUndefined();
+    } finally {
+      await t.database.db.update(organizations).set({ settings: row!.settings }).where(eq(organizations.orgId, 'acme'));
+      t.app.orgCache.invalidate('acme');
+    }
   });
 });
 

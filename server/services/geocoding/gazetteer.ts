@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { namedCountries } from '../../../schemas/rules/countries.ts';
 import { usStateCode } from '../../../schemas/rules/usStates.ts';
 import { runNode } from '../../runNode.ts';
 import { addressLineOf, foldName, type GeocodingCandidate, type GeocodingQuery, type Geocoder } from './places.ts';
@@ -53,13 +54,10 @@ export interface GazetteerFile {
   population: string;
 }
 
-/** The typed array whose bytes (little-endian) `base64` holds. */
-function typedArray<T extends Float64Array | Uint32Array>(base64: string, Kind: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+/** The typed array whose bytes (little-endian) `base64` holds, in a buffer of its own (a Buffer may be a slice of a shared pool). */
+function typedArray<T extends Float64Array | Uint32Array>(base64: string, Kind: new (buffer: ArrayBuffer) => T): T {
   const bytes = Buffer.from(base64, 'base64');
-  // Copied into a buffer of its own: Buffer.from may hand out a slice of a shared pool, at any offset.
-  const copy = new ArrayBuffer(bytes.byteLength - (bytes.byteLength % Kind.BYTES_PER_ELEMENT));
-  new Uint8Array(copy).set(bytes.subarray(0, copy.byteLength));
-  return new Kind(copy);
+  return new Kind(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
 /** base64 of `values` as `Kind` (the build script writes the file with it). */
@@ -165,8 +163,6 @@ export function ensureGazetteerFile(): Promise<string> {
   return building;
 }
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
 /** The candidate a town makes for `query`: the member's street kept, the town's point. */
 function candidateOf({ name, country, admin1, lat, lon }: Town, query: GeocodingQuery): GeocodingCandidate {
   const postalCode = query.postalCode?.trim() ?? '';
@@ -176,7 +172,7 @@ function candidateOf({ name, country, admin1, lat, lon }: Town, query: Geocoding
   const region = [adminDistrict, postalCode].filter(Boolean).join(' ');
   return {
     addressName: name,
-    formattedAddress: [addressLine, [name, region].filter(Boolean).join(', '), countryNames.of(country) ?? country].filter(Boolean).join(', '),
+    formattedAddress: [addressLine, [name, region].filter(Boolean).join(', '), namedCountries('en_US', [country])[0]?.name].filter(Boolean).join(', '),
     addressLine,
     streetAddress: query.streetAddress?.trim() ?? '',
     suite: query.suite?.trim() ?? '',
@@ -222,4 +218,3 @@ export function gazetteerGeocoder(): Geocoder {
     },
   };
 }
-

@@ -35,8 +35,9 @@ export default async function placesRoutes(app: RouteApp, { db, geocoder }: Rout
     preValidation: readRsForm,
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
-    const result = await lookUpAddress(db, geocoder, request.log, request.org.orgId, request.ip, request.body.rs);
-    if (!result.ok) reply.header('retry-after', String(result.status === 429 ? RETRY_AFTER_SECONDS.throttled : RETRY_AFTER_SECONDS.unavailable));
+    const result = await lookUpAddress(db, geocoder, request.log, request.org, request.ip, request.body.rs);
+    const retryAfter = result.ok ? undefined : RETRY_AFTER_SECONDS[result.status];
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return answer(reply, result);
   });
 }
