@@ -300,9 +300,21 @@ export interface OrgSettingsInput {
    */
   countryCodes?: string[];
   /**
-   * Addresses must lie inside the organisation's geofence.
+   * Addresses must lie inside the organisation's geofence: one of geoFences (§4 address verification).
    */
   hasGeoFanceSetting?: boolean;
+  /**
+   * The organisation's service area while hasGeoFanceSetting is on: a location is accepted when it lies inside one of these polygons (its boundary included).
+   *
+   * @maxItems 10
+   */
+  geoFences?: {
+    /**
+     * What the administrators call this area.
+     */
+    name: string;
+    geometry: GeoJsonPolygon;
+  }[];
   /**
    * Minimum number of filled contact paths at sign-up (§5 contact-path minimum).
    */
@@ -397,6 +409,17 @@ export interface CustomField {
    * The field's id (§3 attrId), given by the server when the field is first saved and never changed; members' saved values are kept under it.
    */
   attrId?: number;
+}
+/**
+ * A GeoJSON Polygon geometry (RFC 7946 §3.1.6): the outer ring, then any holes; each ring closed (its last position is its first), positions as [longitude, latitude].
+ */
+export interface GeoJsonPolygon {
+  type: 'Polygon';
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  coordinates: [number, number][][];
 }
 /**
  * §3 SMSSetting/phoneSetting/slackSetting: how one contact path is offered at sign-up and in the profile.

@@ -19,6 +19,8 @@ export async function generateOrgSettingsType(): Promise<string> {
   return compile({ ...schema, title: 'OrgSettingsInput' }, 'OrgSettingsInput', {
     bannerComment: '/* Generated from org-settings.schema.json by `npm run gen:types`. Do not edit. */',
     additionalProperties: false,
+    // Limits stay the validator's: a list of at most 10 is a list, not ten tuple types.
+    ignoreMinAndMaxItems: true,
     style: { singleQuote: true },
   });
 }

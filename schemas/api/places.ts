@@ -74,3 +74,32 @@ export const StatesAndCountriesAnswer = Type.Object({
   countries: Type.Array(CodeAndName),
 });
 export type StatesAndCountriesAnswer = Static<typeof StatesAndCountriesAnswer>;
+
+/** A place to check against the organisation's geofence (schemas/rules/geoFence.ts): a location's point (§3 Address lat, lon). */
+const FencePoint = Type.Object({
+  lat: Type.Number({ minimum: -90, maximum: 90 }),
+  lon: Type.Number({ minimum: -180, maximum: 180 }),
+}, { additionalProperties: true });
+
+/** §7 `POST /rest/registration/checkGeoFenceAddress?orgId&rs`: `rs` is the location (JSON text in the query; the route reads it first). */
+export const CheckGeoFenceQuery = Type.Object({
+  orgId: Type.String({ minLength: 1, maxLength: 100 }),
+  rs: FencePoint,
+});
+export type CheckGeoFenceQuery = Static<typeof CheckGeoFenceQuery>;
+
+/** §7 "geoFenceStatus; true runs fail callback": true when the place is OUTSIDE the area the organisation accepts. */
+export const CheckGeoFenceAnswer = Type.Object({ geoFenceStatus: Type.Boolean() });
+export type CheckGeoFenceAnswer = Static<typeof CheckGeoFenceAnswer>;
+
+/** §7 `GET /{orgId}/addresses/withinGeoFence?longitude&latitude`. */
+export const WithinGeoFenceParams = Type.Object({ orgId: Type.String({ minLength: 1, maxLength: 100 }) });
+export const WithinGeoFenceQuery = Type.Object({
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+});
+export type WithinGeoFenceQuery = Static<typeof WithinGeoFenceQuery>;
+
+/** §7 "geofence": true when the place is inside the area the organisation accepts (or it has no geofence). */
+export const WithinGeoFenceAnswer = Type.Object({ geofence: Type.Boolean() });
+export type WithinGeoFenceAnswer = Static<typeof WithinGeoFenceAnswer>;

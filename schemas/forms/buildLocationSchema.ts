@@ -29,6 +29,7 @@
  * both mean "not given". Coordinates that are not given are null; '' is refused as non-numeric.
  */
 import { orgSettingsSchema, type OrgSettings } from '../orgSettings.ts';
+import { geoFenceView, hasGeoFence } from '../rules/geoFence.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { assembleForm } from './assembleForm.ts';
 import { readOnlyUiUnless, readOnlyUnless } from './readOnlyUnless.ts';
@@ -74,9 +75,13 @@ export function locationPieces(settings: OrgSettings, mode: FormMode, { checkNam
     ui: { 'ui:widget': 'text', 'ui:options': { inputMaxLength: LIMITS.latLonInput.max } },
   });
 
+  const fenceView = geoFenceView(settings);
   return {
     editable,
-    options: { enabled: settings.isEB360MapEnabled, geocode: addressSetting.geocodingType === 'Automatic', ...MAP_DEFAULTS },
+    options: {
+      enabled: settings.isEB360MapEnabled, geocode: addressSetting.geocodingType === 'Automatic', geoFence: hasGeoFence(settings), ...MAP_DEFAULTS,
+      ...(fenceView ? { center: fenceView.center, zoom: { ...MAP_DEFAULTS.zoom, world: fenceView.zoom } } : {}),
+    },
     pieces: {
       locationName: field({
         schema: {

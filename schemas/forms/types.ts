@@ -31,6 +31,7 @@ export const WIDGET_NAMES = [
   'contactPaths',
   'securityQuestion',
   'terms',
+  'geoJson',
 ] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

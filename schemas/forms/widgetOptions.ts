@@ -98,6 +98,12 @@ export interface LocationWidgetOptions extends FieldOptions {
    * the places found (§4 "choose a candidate or 'show us'"); 'Manual': the member places the point.
    */
   geocode?: boolean;
+  /**
+   * The organisation accepts locations only inside its geofence (schemas/rules/geoFence.ts): the
+   * dialog asks the server about the point before confirming it (§4 "Geofence failure shows
+   * out-of-area error").
+   */
+  geoFence?: boolean;
 }
 
 /** quietTime: the time zone frames are kept in (§4). */
@@ -182,4 +188,5 @@ export interface WidgetOptionsByName {
   contactPaths: ContactPathsWidgetOptions;
   securityQuestion: SelectWidgetOptions;
   terms: TermsWidgetOptions;
+  geoJson: FieldOptions;
 }

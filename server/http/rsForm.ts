@@ -5,12 +5,23 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export async function readRsForm(request: FastifyRequest, reply: FastifyReply) {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object' || typeof body.rs !== 'string') return;
+/** `holder.rs` read as JSON in place; false when it is text that is not JSON. */
+function readRs(holder: unknown): boolean {
+  const fields = holder as Record<string, unknown> | null | undefined;
+  if (!fields || typeof fields !== 'object' || typeof fields.rs !== 'string') return true;
   try {
-    body.rs = JSON.parse(body.rs);
+    fields.rs = JSON.parse(fields.rs);
+    return true;
   } catch {
-    return reply.code(400).send({ errorCode: 'request.invalidBody', message: 'rs is not JSON' });
+    return false;
   }
+}
+
+export async function readRsForm(request: FastifyRequest, reply: FastifyReply) {
+  if (!readRs(request.body)) return reply.code(400).send({ errorCode: 'request.invalidBody', message: 'rs is not JSON' });
+}
+
+/** The same for a call that sends `rs` in its query (§7 `checkGeoFenceAddress?orgId&rs`): 400 `request.invalid`, as any bad query. */
+export async function readRsQuery(request: FastifyRequest, reply: FastifyReply) {
+  if (!readRs(request.query)) return reply.code(400).send({ errorCode: 'request.invalid', message: 'rs is not JSON' });
 }

@@ -8,6 +8,7 @@ import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
 import { messagesAnnotation } from '../../schemas/forms/keywords.ts';
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import { openRings } from '../../schemas/rules/geoFence.ts';
 
 // Strict, with one annotation: a setting's own message keys (`messages`, read by toFieldErrors).
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, keywords: [messagesAnnotation] });
@@ -41,8 +42,25 @@ function customFieldRepeats(settings: OrgSettingsInput): SettingsError[] {
   return errors;
 }
 
+/** What the schema cannot say about geofences (schemas/rules/geoFence.ts). */
+export const GEO_FENCE_KEYS = {
+  ringOpen: 'admin.settings.error.geoFences.ringOpen',
+  missing: 'admin.settings.error.geoFences.missing',
+} as const;
+
+/**
+ * A ring that does not end where it starts, and the setting turned on with no area to check against
+ * (it would accept every place while the administrator believes otherwise).
+ */
+function geoFenceErrors(settings: OrgSettingsInput): SettingsError[] {
+  const fences = settings.geoFences ?? [];
+  const errors: SettingsError[] = openRings(fences).map((pointer) => ({ pointer, key: GEO_FENCE_KEYS.ringOpen, params: {} }));
+  if (settings.hasGeoFanceSetting && fences.length === 0) errors.push({ pointer: '/geoFences', key: GEO_FENCE_KEYS.missing, params: {} });
+  return errors;
+}
+
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
   if (!validate(settings)) return { ok: false, errors: toFieldErrors(validate.errors) };
-  const repeats = customFieldRepeats(settings);
-  return repeats.length === 0 ? { ok: true, settings } : { ok: false, errors: repeats };
+  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings)];
+  return errors.length === 0 ? { ok: true, settings } : { ok: false, errors };
 }

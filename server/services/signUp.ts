@@ -10,6 +10,8 @@
 import type { FormFlags } from '../../schemas/forms/types.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../../schemas/languages.ts';
 import type { SignUpFormData } from '../../schemas/signUp/formData.ts';
+import { OUT_OF_AREA_KEYS } from '../../schemas/rules/geoFence.ts';
+import { withinGeoFence } from '../../schemas/rules/withinGeoFence.ts';
 import { publicRegisterFormData, signUpAddress, signUpContactPaths, signUpFormData } from '../../schemas/signUp/fromPayload.ts';
 import type { InvitationParams, PublicProfile, PublicRegisterPayload, SignUpPayload } from '../../schemas/signUp/payload.ts';
 import { universalProfileRedirect } from '../../schemas/universalProfile.ts';
@@ -165,6 +167,12 @@ export async function signUp(deps: SignUpDeps, request: SignUpRequest): Promise<
   const checked = checkSubmission(org, 'signUp', 'signup', flags, formData);
   if (!checked.ok) return refuseValidation(checked.errors);
   const data = checked.data;
+  const address = request.variant === 'public' ? null : signUpAddress(data);
+  // §4 "with geofence the position is checked first": a place outside the organisation's area is
+  // refused before anything is hashed or stored (the browser asked already; another client may not).
+  if (address?.lat != null && address.lon != null && !withinGeoFence(org.settings, { latitude: address.lat, longitude: address.lon })) {
+    return refuseField('/address', OUT_OF_AREA_KEYS.outOfRange);
+  }
 
   let contact: NewAccount['contact'];
   if (request.variant === 'public') {
@@ -192,7 +200,7 @@ export async function signUp(deps: SignUpDeps, request: SignUpRequest): Promise<
     ...(applicant.account.invitedContactId !== undefined ? { invitedContactId: applicant.account.invitedContactId } : {}),
     contact,
     contactPaths: signUpContactPaths(org.settings, data),
-    address: request.variant === 'public' ? null : signUpAddress(data),
+    address,
   });
   return created.ok ? { ok: true, orgId: org.orgId, contactId: created.contactId } : refusedAccount(created.refusal);
 }

@@ -1,4 +1,4 @@
-import type { BuiltForm, FieldError, FormSchema, UiSchema } from '../../schemas/forms/types.ts';
+import type { BuiltForm, FieldError, FormSchema, UiSchema, WidgetName } from '../../schemas/forms/types.ts';
 import { LANGUAGES } from '../../schemas/languages.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
@@ -16,7 +16,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'signUp', fields: ['enabledSSO', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
   { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes', 'sendNotificationPermission', 'contactPathConfirmation'] },
   { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'customFields', 'groupMemberShipSetting', 'secureMessaging'] },
-  { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'isEB360MapEnabled'] },
+  { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'geoFences', 'isEB360MapEnabled'] },
   {
     id: 'content',
     fields: [
@@ -41,7 +41,10 @@ const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
  * Lists whose items are settings of their own (§3 custom fields): each field of an item has a label,
  * a help text and a summary name as a field of an object has (`customFields/name`), the same in every item.
  */
-const LISTS_OF_SETTINGS = new Set(['customFields']);
+const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences']);
+
+/** Settings drawn by a widget of their own: a geofence's polygon as GeoJSON text with its outline. */
+const SETTING_WIDGETS: Record<string, WidgetName> = { 'geoFences.geometry': 'geoJson' };
 
 /** Ids the server gives: shown, never edited (a custom field's attrId, given when it is first saved). */
 const READ_ONLY_IN_LIST = new Set(['customFields.attrId']);
@@ -62,6 +65,7 @@ const languageChoice = (titleKey: string): UiSchema => ({ 'ui:title': titleKey, 
 const ITEM_UI: Record<string, UiSchema> = {
   countryCodes: { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } },
   customFields: { 'ui:title': 'admin.settings.label.customField' },
+  geoFences: { 'ui:title': 'admin.settings.label.geoFence' },
   // A value emptied is '' (refused as missing: "… is required"), not a hole in the list.
   'customFields.definedValues': { 'ui:title': 'admin.settings.label.customFields.definedValue', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   helpTranslations: {
@@ -109,6 +113,8 @@ function fieldUi(path: string[], schema: FormSchema): UiSchema {
   if (schema.type === 'array') ui.items = LISTS_OF_SETTINGS.has(name) ? itemUi(path, schema.items as FormSchema) : ITEM_UI[name] ?? ITEM_UI.countryCodes!;
   if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
   if (READ_ONLY_IN_LIST.has(name)) ui['ui:readonly'] = true;
+  const widget = SETTING_WIDGETS[name];
+  if (widget) Object.assign(ui, { 'ui:widget': widget });
   if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;
 }

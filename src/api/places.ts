@@ -1,8 +1,10 @@
 /**
  * The address calls of §7, typed: `POST /getgeo/json` (form `orgId`, `rs`: the address as JSON; the
- * places it may be, 503 `geocoding.unavailable` when the geocoder failed, 429 when asked too often).
+ * places it may be, 503 `geocoding.unavailable` when the geocoder failed, 429 when asked too often),
+ * and `POST /rest/registration/checkGeoFenceAddress?orgId&rs` (`geoFenceStatus`: true when the place
+ * is outside the organisation's area).
  */
-import type { GeocodeForm, GeocodeReply, GeocodingCandidate, GeocodingQuery } from '../../schemas/api/places.ts';
+import type { CheckGeoFenceAnswer, GeocodeForm, GeocodeReply, GeocodingCandidate, GeocodingQuery } from '../../schemas/api/places.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
@@ -11,4 +13,8 @@ export type { GeocodingCandidate, GeocodingQuery };
 export function geocode(orgId: string, query: GeocodingQuery, signal?: AbortSignal) {
   const form: GeocodeForm = { orgId, rs: JSON.stringify(query) };
   return api.post<GeocodeReply | null>(paths.geocode, { form: { ...form }, signal });
+}
+
+export function checkGeoFence(orgId: string, point: { lat: number; lon: number }, signal?: AbortSignal) {
+  return api.post<CheckGeoFenceAnswer | null>(paths.checkGeoFenceAddress, { query: { orgId, rs: JSON.stringify(point) }, signal });
 }

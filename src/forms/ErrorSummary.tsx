@@ -16,7 +16,11 @@ export interface TranslatedError {
   error: FieldError;
 }
 
-/** The summary's entries: one per field, in the order shown, its label (`labelOf` a label key) and its distinct messages. */
+/**
+ * The summary's entries: one per field, in the order shown, its label (`labelOf` a label key) and its
+ * distinct messages. Messages inside a field of the same label (the parts of an object one widget
+ * draws: a polygon's type and rings) belong to that field's one entry.
+ */
 export function errorSummaryEntries(shown: readonly TranslatedError[], labelOf: (label: string) => string): ErrorSummaryEntry[] {
   const byPointer = new Map<string, ErrorSummaryEntry>();
   for (const { pointer, message, error } of shown) {
@@ -28,7 +32,17 @@ export function errorSummaryEntries(shown: readonly TranslatedError[], labelOf: 
       byPointer.set(pointer, { pointer, label, messages: [message] });
     }
   }
-  return [...byPointer.values()];
+  const entries = [...byPointer.values()];
+  const outer = (entry: ErrorSummaryEntry) => entries.find((other) => other !== entry && other.label === entry.label && entry.label !== ''
+    && entry.pointer.startsWith(`${other.pointer === '/' ? '' : other.pointer}/`));
+  const merged: ErrorSummaryEntry[] = [];
+  for (const entry of entries) {
+    let into = outer(entry);
+    for (let next = into && outer(into); next; next = outer(next)) into = next;
+    if (!into) merged.push(entry);
+    else for (const message of entry.messages) if (!into.messages.includes(message)) into.messages.push(message);
+  }
+  return merged;
 }
 
 /**

@@ -9,7 +9,7 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { ErrorSummary, errorSummaryEntries } from './ErrorSummary.tsx';
 import { FIELDS } from './fields.ts';
 import { focusField } from './focusField.ts';
-import type { FormContextData, Geocode } from './formContext.ts';
+import type { CheckPlace, FormContextData, Geocode } from './formContext.ts';
 import { blockingErrors, initialMessageState, messagePolicy, summaryVisible, visibleErrors, type MessageEvent } from './messagePolicy.ts';
 import { isWithin, pointerOfId, pointerSegments } from './pointers.ts';
 import { TEMPLATES } from './templates.ts';
@@ -55,6 +55,8 @@ export interface SchemaFormProps<T> {
   asyncChecks?: Readonly<Record<string, AsyncCheck>>;
   /** The page's geocoder, for the location dialog's candidates (none: the member places the point). */
   geocode?: Geocode | null;
+  /** The page's geofence question, for the location dialog (none: the server alone decides, at the save). */
+  checkPlace?: CheckPlace | null;
   /** Further actions beside the submit button (cancel, skip …). */
   children?: ReactNode;
   /** Shown just above the submit button, before it in reading order too (§4 sign-up failure message). */
@@ -113,7 +115,7 @@ const NO_ERRORS: readonly FieldError[] = [];
  */
 export function SchemaForm<T = Record<string, unknown>>({
   form, validator: validatorSource, formData, onChange, onFieldBlur, onSubmit, serverErrors = NO_ERRORS, disabled = false, busy = false, submitLabelKey, submitKind = 'primary', busyLabelKey, review = false,
-  idPrefix = 'root', asyncChecks = NO_CHECKS, geocode = null, children, aboveSubmit, onShown,
+  idPrefix = 'root', asyncChecks = NO_CHECKS, geocode = null, checkPlace = null, children, aboveSubmit, onShown,
 }: SchemaFormProps<T>) {
   const { t } = useTranslation();
   const { schema, uiSchema } = form;
@@ -182,7 +184,8 @@ export function SchemaForm<T = Record<string, unknown>>({
     reportAsyncError,
     errorsWithin,
     geocode,
-  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError, errorsWithin, geocode]);
+    checkPlace,
+  }), [idPrefix, review, shown, current, touch, setValueAt, asyncChecks, reportAsyncError, errorsWithin, geocode, checkPlace]);
 
   const handleChange = (event: IChangeEvent<T>, id?: string) => {
     const data = event.formData as T;

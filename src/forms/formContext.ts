@@ -33,10 +33,15 @@ export interface FormContextData {
   errorsWithin: (pointer: string, value: unknown) => FieldError[];
   /** Looks an address up (§7 `POST /getgeo/json`), for the location dialog's candidates; null where the page has no geocoder (the admin preview). */
   geocode: Geocode | null;
+  /** Asks whether the organisation accepts a point (§7 `checkGeoFenceAddress`), for the location dialog; null where the page cannot ask (the admin preview). */
+  checkPlace: CheckPlace | null;
 }
 
 /** The places an address may be, best first; null when the lookup failed (§8: the map keeps its default centre). */
 export type Geocode = (query: GeocodingQuery, signal: AbortSignal) => Promise<GeocodingCandidate[] | null>;
+
+/** Whether the organisation accepts the point as a location: true inside its area, false outside, null when the server could not be asked. */
+export type CheckPlace = (point: { lat: number; lon: number }, signal: AbortSignal) => Promise<boolean | null>;
 
 /** The form context as templates and widgets read it. */
 export interface FormContext extends FormContextData {
@@ -59,6 +64,7 @@ const EMPTY: FormContextData = {
   reportAsyncError: () => {},
   errorsWithin: () => [],
   geocode: null,
+  checkPlace: null,
 };
 
 /** The value at a JSON pointer of `data`. */

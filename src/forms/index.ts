@@ -16,4 +16,4 @@ export async function loadFormValidator(url: string, schema: FormSchema): Promis
 export { FormAlert } from './FormAlert.tsx';
 export { done, refused, useSubmission, type FailureMessage, type RefusalAnswer, type Submission, type SubmitOutcome } from './useSubmission.ts';
 export type { AsyncCheck } from './useAsyncCheck.ts';
-export type { Geocode } from './formContext.ts';
+export type { CheckPlace, Geocode } from './formContext.ts';

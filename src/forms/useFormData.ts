@@ -2,10 +2,22 @@ import { createSchemaUtils, deepEquals, type Experimental_DefaultFormStateBehavi
 import { useMemo, useState } from 'react';
 
 /**
- * rjsf's defaults, except that a `const` is not a default: the terms box (`const: true`, §2 "terms
- * acceptance") must start unticked, not accepted on the member's behalf.
+ * rjsf's defaults, except:
+ * - a `const` is not a default: the terms box (`const: true`, §2 "terms acceptance") must start
+ *   unticked, not accepted on the member's behalf;
+ * - a list of lists or of tuples (a GeoJSON polygon's rings and positions: the settings' geofences)
+ *   is never padded to its minItems with empty positions: a ring too short is the schema's to
+ *   refuse, not the form's to fill with nulls.
  */
-export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never' };
+export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  constAsDefaults: 'never',
+  arrayMinItems: { populate: 'all', computeSkipPopulate: (_validator, schema) => isListOfLists(schema as RJSFSchema) },
+};
+
+function isListOfLists(schema: RJSFSchema): boolean {
+  const items = schema.items;
+  return Array.isArray(items) || (typeof items === 'object' && items !== null && !Array.isArray(items) && (items as RJSFSchema).type === 'array');
+}
 
 /**
  * The data a controlled form shows: the parent's `formData` with the schema's defaults filled in,

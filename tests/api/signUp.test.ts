@@ -93,7 +93,7 @@ describe('POST /rest/registration/signUp: a public organisation (springfield)', 
     expect(sms).toMatchObject({ recipient: '+12015550123', outcome: 'queued' });
     expect(sms!.text).toMatch(/code de confirmation est \d{6}/);
     const [address] = await db.select().from(addresses).where(and(eq(addresses.orgId, 'springfield'), eq(addresses.contactId, contactId)));
-    expect(address).toMatchObject({ locationName: 'Home', streetAddress: '742 Evergreen Terrace', suite: null, city: 'Springfield', lat: 44.05, lon: -123.02, addressGeoCodingSource: 'Nominatim' });
+    expect(address).toMatchObject({ locationName: 'Home', streetAddress: '800 E Monroe St', suite: null, city: 'Springfield', lat: 39.8, lon: -89.64, addressGeoCodingSource: 'Nominatim' });
   });
 
   it('the new member logs in with the username in any case', async () => {
@@ -164,6 +164,16 @@ describe('§5 messages of the sign-up form come back with their pointers (nothin
     expect(body.errorCode).toBe('validation');
     expect(body.errors.map((e: { pointer: string; key: string }) => [e.pointer, e.key])).toEqual(expected);
     expect(setCookie(response, 'SSPSESSION')).toBeUndefined();
+  });
+
+  it('refuses an address outside the organisation\'s geofence (§4) and stores nothing', async () => {
+    // springfield's demo area is the city; Springfield, Oregon is outside it.
+    const visitor = await startSession(t.app, 'springfield');
+    const oregon = { ...validPayload('springfield').contactAddressVo!, state: 'OR', postalCode: '97477', lat: 44.05, lon: -123.02 };
+    const response = await expectNothingStored(t.database.db, () =>
+      postSignUp(t.app, { orgId: 'springfield', visitor, userDetail: validPayload('springfield', { contactAddressVo: oregon }), invitation: null }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'ssp.location.address.out.of.range', errors: [{ pointer: '/address', key: 'ssp.location.address.out.of.range' }] });
   });
 
   it.each([

@@ -213,4 +213,49 @@ describe.skipIf(!chromiumPath)('the admin page in an administrator\'s words', ()
     await preview.getByRole('button', { name: en['admin.preview.check'] }).waitFor();
     await screenshot(page, 'admin-preview-mode-help');
   });
+
+  it.each(VIEWPORTS)('adds a geofence area pasted as GeoJSON, refusing an open ring, with its outline ($width × $height)', async (viewport) => {
+    const page = browser.page;
+    await page.setViewportSize(viewport);
+    await adminSignIn(page, baseURL);
+    // acme keeps "Locations only inside the geofence" off: its members are not affected by this area.
+    await pick(page, 'acme');
+    const before = await storedSettings(page, 'acme');
+    const locations = page.locator('section.admin-settings').getByRole('region', { name: en['admin.settings.section.locations'] });
+    const list = locations.getByRole('group', { name: en['admin.settings.label.geoFences'], exact: true });
+    await list.getByRole('button', { name: en['form.array.add'], exact: true }).click();
+    const area = list.getByRole('group', { name: en['admin.settings.label.geoFence'], exact: true });
+    await area.getByRole('textbox', { name: en['admin.settings.label.geoFences.name'], exact: true }).fill('Harbour');
+    const polygon = area.getByRole('textbox', { name: en['admin.settings.label.geoFences.geometry'] });
+    const summary = page.locator('.admin-settings .error-summary');
+
+    // Not JSON: kept as typed, refused in the browser.
+    await polygon.fill('{"type": "Polygon", "coordinates": [[[151.1, -33.95]');
+    await saveButton(page).click();
+    await summary.getByRole('link', { name: new RegExp(en['admin.settings.error.geoJson'].slice(0, 20)) }).waitFor();
+    expect(await polygon.inputValue()).toBe('{"type": "Polygon", "coordinates": [[[151.1, -33.95]');
+
+    // A Feature as geojson.io exports it, its ring left open: the server says which ring.
+    const ring = [[151.1, -33.95], [151.3, -33.95], [151.3, -33.8], [151.1, -33.8]];
+    await polygon.fill(JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }));
+    await area.getByRole('img', { name: en['admin.settings.geoJson.points'].replace('{{count}}', '3') }).waitFor();
+    await saveButton(page).click();
+    await summary.getByRole('link', { name: new RegExp(en['admin.settings.error.geoFences.ringOpen']) }).waitFor();
+    expect(await storedSettings(page, 'acme')).toEqual(before);
+
+    const closed = [...ring, ring[0]!];
+    await polygon.fill(JSON.stringify({ type: 'Polygon', coordinates: [closed] }));
+    await area.getByRole('img', { name: en['admin.settings.geoJson.points'].replace('{{count}}', '4') }).waitFor();
+    await area.screenshot({ path: `test-results/e2e/admin-geofence-${viewport.width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await saveButton(page).click();
+    await page.getByText(`Saved as version ${before.settingsVersion + 1} at`).waitFor();
+    expect((await storedSettings(page, 'acme')).settings.geoFences).toEqual([{ name: 'Harbour', geometry: { type: 'Polygon', coordinates: [closed] } }]);
+
+    // Removed again, as it was.
+    await list.getByRole('button', { name: /^Remove/ }).click();
+    await saveButton(page).click();
+    await page.getByText(`Saved as version ${before.settingsVersion + 2} at`).waitFor();
+    expect((await storedSettings(page, 'acme')).settings.geoFences ?? []).toEqual([]);
+  });
 });

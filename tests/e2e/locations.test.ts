@@ -81,4 +81,39 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await context.close();
     }
   });
+
+  it.each([
+    { name: 'narrow', width: 360, height: 800 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ])('refuses a place outside springfield\'s geofence with the out-of-area alert, at $width px', { timeout: 60_000 }, async (viewport) => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, viewport);
+    try {
+      await page.goto(`${baseURL}/springfield/new`);
+      await drawn(page);
+      await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Lake house');
+      await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Shore Dr');
+      await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Decatur');
+      await page.getByRole('textbox', { name: en['ssp.address.state.label'] }).fill('IL');
+      await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
+      const dialog = page.getByRole('dialog', { name: en['signup.location.verify.title'] });
+      const first = dialog.getByRole('radio', { name: /1 Lake Shore Dr, Decatur, IL/ });
+      await first.waitFor({ timeout: 30_000 });
+      await dialog.getByRole('button', { name: en['signup.location.verify.confirm'] }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.getByText(en['ssp.map.out.of.area.warning']).waitFor();
+      const violations = await axeViolations(page);
+      expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), violations.join('\n')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, `location-out-of-area-${viewport.name}`);
+
+      // OK dismisses it; the dialog stays for another place, and Cancel keeps the address as typed, unverified.
+      await alert.getByRole('button', { name: en['form.dialog.ok'] }).click();
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      await dialog.getByRole('button', { name: en['form.dialog.cancel'] }).click();
+      expect(await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).inputValue()).toBe('1 Lake Shore Dr');
+      expect(await page.getByText(en['signup.location.verified']).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

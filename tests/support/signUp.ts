@@ -32,8 +32,8 @@ export function validPayload(orgId: string, change: Partial<SignUpPayload> = {})
       { pathId: 2, pathType: 'SMS', value: '(201) 555-0123', countryCode: 'US', noValidate: false },
     ],
     contactAddressVo: {
-      pristineLocationName: 'Home', locationName: 'Home', country: 'US', streetAddress: '742 Evergreen Terrace', suite: '',
-      city: 'Springfield', state: 'OR', postalCode: '97477', lon: -123.02, lat: 44.05, addressGeoCodingSource: 'Nominatim', id: null,
+      pristineLocationName: 'Home', locationName: 'Home', country: 'US', streetAddress: '800 E Monroe St', suite: '',
+      city: 'Springfield', state: 'IL', postalCode: '62701', lon: -89.64, lat: 39.8, addressGeoCodingSource: 'Nominatim', id: null,
     },
     accept: true,
     ...change,

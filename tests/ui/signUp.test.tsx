@@ -206,7 +206,8 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     expect(confirm.disabled).toBe(false);
     await userEvent.click(confirm);
 
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The point is asked about first (springfield has a geofence): the dialog closes with the answer.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const status = await screen.findByText(en['signup.location.verified']);
     await waitFor(() => expect(document.activeElement).toBe(status));
     expect(screen.getByRole('button', { name: en['signup.location.viewOnMap'] })).toBeInstanceOf(HTMLElement);
@@ -218,6 +219,30 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     expect(await currentAccount('springfield')).toMatchObject({ name: 'Ada Lovelace', username });
     // The rotated session's CSRF token is the one the app now sends.
     expect((await api.post(paths.changeLanguage('en_US'))).status).toBe(200);
+  });
+
+  it('keeps the dialog open with the out-of-area alert for a place outside the geofence (§4, §8)', async () => {
+    bootPage('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await typeInto('/address/locationName', 'Cabin');
+    await typeInto('/address/streetAddress', '1 Lake Shore Dr');
+    await typeInto('/address/city', 'Decatur');
+    await typeInto('/address/state', 'IL');
+    await userEvent.click(screen.getByRole('button', { name: en['signup.location.verify.button'] }));
+    const dialog = await screen.findByRole('dialog', { name: en['signup.location.verify.title'] });
+    // The gazetteer finds Decatur, Illinois: outside springfield's demo geofence (the city).
+    const first = await within(dialog).findByRole('radio', { name: /^A 1 Lake Shore Dr, Decatur, IL/ }, { timeout: 20_000 });
+    await waitFor(() => expect((first as HTMLInputElement).checked).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: en['signup.location.verify.confirm'] }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(en['ssp.map.out.of.area.warning']);
+    expect(screen.getByRole('dialog', { name: en['signup.location.verify.title'] })).toBe(dialog);
+    await userEvent.click(within(alert).getByRole('button', { name: en['form.dialog.ok'] }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: en['form.dialog.cancel'] }));
+    expect(screen.queryByText(en['signup.location.verified'])).toBeNull();
+    expect(control('/address/streetAddress').value).toBe('1 Lake Shore Dr');
   });
 
   it('returns a verified location to the fields with Edit, and clears it with Delete', async () => {

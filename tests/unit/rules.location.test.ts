@@ -130,11 +130,22 @@ describe('location dialog, read-only (§5 "only when address setting editable", 
 
 describe('location dialog, map and defaults (§9 Maps, §3 defaultCountry, defaultAddressGeoCodingSource)', () => {
   it('draws the map with the §9 defaults, enabled by isEB360MapEnabled', () => {
-    expect(build().uiSchema).toMatchObject({
+    expect(build(variant({ hasGeoFanceSetting: false })).uiSchema).toMatchObject({
       'ui:widget': 'location',
-      'ui:options': { enabled: true, center: { lat: 37.09024, lng: -95.712891 }, zoom: { singleMarker: 15, world: 2 }, height: 400 },
+      'ui:options': { enabled: true, geoFence: false, center: { lat: 37.09024, lng: -95.712891 }, zoom: { singleMarker: 15, world: 2 }, height: 400 },
     });
     expect(build(variant({ isEB360MapEnabled: false })).uiSchema['ui:options']).toMatchObject({ enabled: false });
+  });
+
+  it('opens the map on the geofence, framed, where the organisation has one (issue 13)', () => {
+    const square = { type: 'Polygon' as const, coordinates: [[[10, 50], [12, 50], [12, 51], [10, 51], [10, 50]]] as [number, number][][] };
+    const fenced = build(variant({ hasGeoFanceSetting: true, geoFences: [{ name: 'Area', geometry: square }] })).uiSchema['ui:options'];
+    // 2° of longitude across: 360 / 2 = 180 ≈ 2^7.5, so zoom 7.
+    expect(fenced).toMatchObject({ geoFence: true, center: { lat: 50.5, lng: 11 }, zoom: { singleMarker: 15, world: 7 } });
+    // The setting without an area, or an area without the setting: §9's defaults.
+    for (const settings of [{ hasGeoFanceSetting: true, geoFences: [] }, { hasGeoFanceSetting: false, geoFences: [{ name: 'Area', geometry: square }] }]) {
+      expect(build(variant(settings)).uiSchema['ui:options']).toMatchObject({ geoFence: false, center: { lat: 37.09024, lng: -95.712891 }, zoom: { world: 2 } });
+    }
   });
 
   it("defaults the country to the organisation's and the geocoding source to its default source", () => {

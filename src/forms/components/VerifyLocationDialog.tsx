@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeocodingCandidate } from '../../../schemas/api/places.ts';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
-import { formContextOf, type Geocode } from '../formContext.ts';
+import { formContextOf, type CheckPlace, type Geocode } from '../formContext.ts';
 import { addressLines } from '../widgets/addressLines.ts';
 import { LocationWidget } from '../widgets/LocationWidget.tsx';
 import { coordinateOf } from '../widgets/locationOptions.ts';
@@ -43,12 +43,18 @@ const ignore = () => {};
  * dialog always has its map, whatever isEB360MapEnabled says of the maps elsewhere: a verified
  * location is one with a point (the server reads `verified` from the coordinates,
  * schemas/signUp/fromPayload.ts), so without a map no address could be verified.
+ *
+ * Where the organisation has a geofence (the map option `geoFence`) and the page can ask (the form
+ * context's `checkPlace`), Confirm asks the server first; a point outside the area is not confirmed:
+ * the dialog stays open with §8's 'ssp.map.out.of.area.warning' (an alert with OK) for the member to
+ * choose another place. When the server cannot be asked, the point is confirmed and the save decides.
  */
 export function VerifyLocationDialog({ id, address, map, mode, registry, onConfirm, onClose }: VerifyLocationDialogProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<Partial<SignUpAddressFormValue>>(address);
   const verifying = mode === 'verify';
-  const { geocode } = formContextOf(registry);
+  const { geocode, checkPlace } = formContextOf(registry);
+  const fence = useFenceCheck(map.geoFence === true ? checkPlace : null);
   // Which candidate the marker stands on: the first as the list arrives (unless the address already had its point), or none ('show us').
   const [choice, setChoice] = useState<number | null>(null);
   const lookup = useCandidates(verifying && map.geocode === true ? geocode : null, address, (candidates) => {
@@ -64,6 +70,7 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
   const moved = chosen ? lat !== chosen.latitude || lon !== chosen.longitude : lat !== coordinateOf(address.lat) || lon !== coordinateOf(address.lon);
 
   const choose = (index: number | null) => {
+    fence.dismiss();
     setChoice(index);
     const candidate = index === null ? null : lookup.candidates[index];
     if (candidate) setDraft((current) => ({ ...current, lat: candidate.latitude, lon: candidate.longitude }));
@@ -81,13 +88,22 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
           ) : null}
           {chosen?.precision === 'locality' && !moved ? <p className="field-help">{t('signup.location.candidates.townOnly')}</p> : null}
           {verifying ? <p className="field-help">{t('signup.location.verify.instructions')}</p> : null}
+          {fence.outside ? (
+            <div className="form-alert location-outside" role="alert">
+              <p>{t('ssp.map.out.of.area.warning')}</p>
+              <button type="button" className="button" onClick={fence.dismiss}>{t('form.dialog.ok')}</button>
+            </div>
+          ) : null}
         </div>
         <div className="verify-location-map">
           <LocationWidget
             id={`${id}__map`}
             name="map"
             value={draft}
-            onChange={(value: Partial<SignUpAddressFormValue>) => setDraft(value)}
+            onChange={(value: Partial<SignUpAddressFormValue>) => {
+              fence.dismiss();
+              setDraft(value);
+            }}
             options={{ ...map, enabled: true } as WidgetProps['options']}
             readonly={!verifying}
             registry={registry}
@@ -104,8 +120,14 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
           <button
             type="button"
             className="button button-primary"
-            disabled={!placed}
-            onClick={() => onConfirm({ lat, lon, moved })}
+            disabled={!placed || fence.checking}
+            aria-busy={fence.checking || undefined}
+            onClick={() => {
+              if (lat === null || lon === null) return;
+              void fence.check({ lat, lon }).then((accepted) => {
+                if (accepted) onConfirm({ lat, lon, moved });
+              });
+            }}
           >
             {t('signup.location.verify.confirm')}
           </button>
@@ -116,6 +138,33 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
       </div>
     </Dialog>
   );
+}
+
+/**
+ * The geofence question of the Confirm button: `check` answers whether the point may be confirmed
+ * (not when the server says it is outside; yes without a question, or when none could be asked);
+ * `outside` holds until the member dismisses it or moves the point. A question still open when the
+ * dialog closes is dropped.
+ */
+function useFenceCheck(checkPlace: CheckPlace | null) {
+  const [state, setState] = useState<'idle' | 'checking' | 'outside'>('idle');
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+  return {
+    checking: state === 'checking',
+    outside: state === 'outside',
+    dismiss: () => setState((current) => (current === 'outside' ? 'idle' : current)),
+    check: async (point: { lat: number; lon: number }): Promise<boolean> => {
+      if (!checkPlace) return true;
+      controller.current?.abort();
+      const asking = (controller.current = new AbortController());
+      setState('checking');
+      const inside = await checkPlace(point, asking.signal);
+      if (asking.signal.aborted) return false;
+      setState(inside === false ? 'outside' : 'idle');
+      return inside !== false;
+    },
+  };
 }
 
 interface Lookup {

@@ -4,8 +4,8 @@ import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { checkUsername, type SignUpReply } from '../../api/registration.ts';
-import { geocode } from '../../api/places.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck, type Geocode } from '../../forms/index.ts';
+import { checkGeoFence, geocode } from '../../api/places.ts';
+import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck, type CheckPlace, type Geocode } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { writeFlash } from '../../api/flash.ts';
 
@@ -59,6 +59,11 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
     const result = await geocode(orgId, query, signal);
     return result.hasError || result.isCanceled ? null : result.data?.candidates ?? null;
   }, [orgId]);
+  // §4 "with geofence the position is checked first": null when the server could not be asked (it decides again at the save).
+  const checkPlace: CheckPlace = useCallback(async (point, signal) => {
+    const result = await checkGeoFence(orgId, point, signal);
+    return result.hasError || result.isCanceled || !result.data ? null : !result.data.geoFenceStatus;
+  }, [orgId]);
   // The language the member is reading in is the one they most likely want their alerts in (issue 11):
   // the field starts there, not at the organisation's default, unless the form was given one.
   const languages = (form.schema.properties?.preferredLanguage as { enum?: unknown[] } | undefined)?.enum ?? [];
@@ -86,6 +91,7 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
       {...submission.form}
       asyncChecks={asyncChecks}
       geocode={geocodeAddress}
+      checkPlace={checkPlace}
       submitLabelKey="signup.create.button"
       // §4 "Failure message shows above the create button".
       aboveSubmit={<FormAlert message={submission.message} />}

@@ -7,15 +7,24 @@
  * sign-up page geocodes too) with the page's CSRF token, so that other sites cannot use the portal as
  * their geocoder; the allowance and the refusals are services/geocoding/lookup.ts's, each refusal with
  * Retry-After.
+ *
+ * §7 `POST /rest/registration/checkGeoFenceAddress?orgId&rs` (`geoFenceStatus`, true when outside) and
+ * `GET /{orgId}/addresses/withinGeoFence?longitude&latitude` (`geofence`, true when inside): whether the
+ * organisation accepts a place as a member's location (schemas/rules/geoFence.ts), asked before a
+ * location is kept (§4). Neither changes anything; the POST carries the page's CSRF token as every POST does.
  */
 import { answers } from '../../../../schemas/api/common.ts';
 import { isLanguageCode } from '../../../../schemas/languages.ts';
-import { GeocodeAnswer, GeocodeBody, StatesAndCountriesAnswer, StatesAndCountriesQuery } from '../../../../schemas/api/places.ts';
+import {
+  CheckGeoFenceAnswer, CheckGeoFenceQuery, GeocodeAnswer, GeocodeBody, StatesAndCountriesAnswer, StatesAndCountriesQuery,
+  WithinGeoFenceAnswer, WithinGeoFenceParams, WithinGeoFenceQuery,
+} from '../../../../schemas/api/places.ts';
+import { withinGeoFence } from '../../../../schemas/rules/withinGeoFence.ts';
 import { namedCountries } from '../../../../schemas/rules/countries.ts';
 import { US_STATES } from '../../../../schemas/rules/usStates.ts';
 import { noStore } from '../../../http/noStore.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
-import { readRsForm } from '../../../http/rsForm.ts';
+import { readRsForm, readRsQuery } from '../../../http/rsForm.ts';
 import { answer } from '../../../http/answer.ts';
 import { lookUpAddress, RETRY_AFTER_SECONDS } from '../../../services/geocoding/lookup.ts';
 
@@ -40,4 +49,21 @@ export default async function placesRoutes(app: RouteApp, { db, geocoder }: Rout
     if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return answer(reply, result);
   });
+
+  app.post('/rest/registration/checkGeoFenceAddress', {
+    schema: { querystring: CheckGeoFenceQuery, response: answers(CheckGeoFenceAnswer) },
+    config: { org: 'query' },
+    onRequest: noStore,
+    preValidation: readRsQuery,
+    preHandler: app.requireCsrf,
+  }, async (request) => {
+    const { lat, lon } = request.query.rs;
+    return { geoFenceStatus: !withinGeoFence(request.org.settings, { latitude: lat, longitude: lon }) };
+  });
+
+  app.get('/:orgId/addresses/withinGeoFence', {
+    schema: { params: WithinGeoFenceParams, querystring: WithinGeoFenceQuery, response: answers(WithinGeoFenceAnswer) },
+    config: { org: 'path' },
+    onRequest: noStore,
+  }, async (request) => ({ geofence: withinGeoFence(request.org.settings, request.query) }));
 }
