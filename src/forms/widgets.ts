@@ -9,7 +9,7 @@ import { CheckboxWidget } from './widgets/CheckboxWidget.tsx';
 import { ContactPathsWidget } from './widgets/ContactPathsWidget.tsx';
 import { DateWidget } from './widgets/DateWidget.tsx';
 import { EmailWidget } from './widgets/EmailWidget.tsx';
-import { GeoJsonWidget } from './widgets/GeoJsonWidget.tsx';
+import { LazyGeoJsonWidget } from './widgets/LazyGeoJsonWidget.tsx';
 import { LocationWidget } from './widgets/LocationWidget.tsx';
 import { MultiSelectWidget } from './widgets/MultiSelectWidget.tsx';
 import { PasswordWidget } from './widgets/PasswordWidget.tsx';
@@ -42,7 +42,7 @@ export const WIDGETS: Record<WidgetName, Widget> = {
   contactPaths: ContactPathsWidget,
   securityQuestion: SecurityQuestionWidget,
   terms: TermsWidget,
-  geoJson: GeoJsonWidget,
+  geoJson: LazyGeoJsonWidget,
 };
 
 /**
