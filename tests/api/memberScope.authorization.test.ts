@@ -5,12 +5,13 @@
  * member domains use; every cross combination of caller and addressed contact is refused, the probe
  * never runs (not even the body is parsed), and only the member's own address passes. Then the same
  * matrix over every route of the real member domains (issue 12 "Safety": two members in springfield
- * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed.
+ * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed (issue 13
+ * adds the static locations).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { contacts, deliveryOutbox, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
+import { addresses, contacts, deliveryOutbox, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
@@ -228,6 +229,14 @@ const MEMBER_ROUTES: MemberRoute[] = [
   // acme shows the group-membership list; springfield does not (404 groupMembership.notShown, still only to the member themselves).
   { method: 'GET', path: '/groupMemberships', address: '/groupMemberships?pageNo=1', ownStatus: (orgId) => (orgId === 'acme' ? 200 : 404) },
   { method: 'GET', path: '/export', address: '/export' },
+  { method: 'GET', path: '/addresses', address: '/addresses' },
+  { method: 'GET', path: '/addresses/validatelocname', address: '/addresses/validatelocname?locationName=Home' },
+  {
+    // A verified location inside springfield's geofence (acme has none).
+    method: 'POST', path: '/addresses', address: '/addresses',
+    body: async () => ({ rs: JSON.stringify({ locationName: 'Home', streetAddress: '800 E Monroe St', city: 'Springfield', state: 'IL', country: 'US', lat: 39.8, lon: -89.64 }), update: 'false' }),
+    answer: { status: '1' },
+  },
 ];
 
 describe('member scope: every route of the member domains', () => {
@@ -242,6 +251,7 @@ describe('member scope: every route of the member domains', () => {
     const everything = async () => Promise.all(targets.map(async (target) => ({
       ...(await storedProfile(t.database.db, target.orgId, target.contactId)),
       customValues: await storedCustomValues(t.database.db, target.orgId, target.contactId),
+      addresses: await t.database.db.select().from(addresses).where(and(eq(addresses.orgId, target.orgId), eq(addresses.contactId, target.contactId))),
     })));
     for (const route of MEMBER_ROUTES) {
       for (const caller of callers) {

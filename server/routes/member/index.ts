@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberDomain } from '../../http/memberDomain.ts';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { resolveOrganization } from '../../plugins/organization.ts';
+import addresses from './addresses/index.ts';
 import customFields from './customFields/index.ts';
 import dataExport from './export/index.ts';
 import groupMemberships from './groupMemberships/index.ts';
@@ -27,7 +28,7 @@ import profile from './profile/index.ts';
 import testNotification from './testNotification/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, pathConfirmation, customFields, testNotification, groupMemberships, dataExport];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, pathConfirmation, customFields, testNotification, groupMemberships, dataExport, addresses];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

@@ -1,0 +1,107 @@
+/**
+ * A member's static locations, the calls of §7 under `/{orgId}/{contactId}/addresses` (issue 13
+ * "Locations page"), and the location-name check:
+ * - `GET /{orgId}/{contactId}/addresses` → §3 "Address list response": the member's `addresses` and
+ *   what the page may do with them (`editable`, `expose`; `exposeExpLoc`, `editableExpLoc` for the
+ *   expected locations), how the organisation geocodes, and the `countries` and `states` of the form;
+ * - `POST /{orgId}/{contactId}/addresses` (form `rs`: the location as JSON text, `update`: 'true' to
+ *   change the one named by `id`) → `status: '1'`; 400 `validation` with §5's keys (the location
+ *   builder's, edit mode) and `ssp.location.locationname.exist` at `/locationName`; 400
+ *   `ssp.location.address.out.of.range` outside the organisation's geofence; 409 `location.limit`
+ *   past §9's 5; 403 `location.notEditable` when the organisation shows locations read only; 404
+ *   `location.notFound` for an update of no location of the member's;
+ * - the same POST with `_method: 'DELETE'` and `name` removes the location of that name → `status:
+ *   '1'`; 409 `location.lastMandatory` for the only location where one is mandatory (§4);
+ * - `GET …/addresses/validatelocname?locationName&updateLocationName` → true when the name is free
+ *   (not counting `updateLocationName`, the name of the location being edited: §5 "checked only if
+ *   changed").
+ * Conventions: common.ts.
+ */
+import { Type, type Static } from 'typebox';
+import { LIMITS } from '../rules/limits.ts';
+import { Text, type Refusal, type Reply } from './common.ts';
+
+export { MemberParams } from './profile.ts';
+
+/** §9 "max 5 locations". */
+export const MAX_LOCATIONS = 5;
+
+/** A location as the form holds it (§3 Address; the location builder's fields), and its id once stored. */
+export const AddressInput = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  locationName: Type.Optional(Text(LIMITS.locationName.max)),
+  streetAddress: Type.Optional(Text(LIMITS.street.max)),
+  suite: Type.Optional(Text(LIMITS.suite.max)),
+  city: Type.Optional(Text(LIMITS.city.max)),
+  state: Type.Optional(Text(LIMITS.state.max)),
+  postalCode: Type.Optional(Text(LIMITS.postalCode.max)),
+  country: Type.Optional(Text(2)),
+  lat: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  lon: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  addressGeoCodingSource: Type.Optional(Text(20)),
+}, { additionalProperties: true });
+export type AddressInput = Static<typeof AddressInput>;
+
+/** What the page sends: `rs` as JSON text (a form), or a delete. */
+export interface SaveAddressForm {
+  rs: string;
+  update: 'true' | 'false';
+}
+export interface DeleteAddressForm {
+  _method: 'DELETE';
+  name: string;
+}
+
+/** The body as validated: a save (`rs` read from its JSON text first) or a delete by name. */
+export const SaveAddressBody = Type.Union([
+  Type.Object({ rs: AddressInput, update: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()])) }),
+  Type.Object({ _method: Type.Literal('DELETE'), name: Type.String({ minLength: 1, maxLength: LIMITS.locationName.max }) }),
+]);
+export type SaveAddressBody = Static<typeof SaveAddressBody>;
+
+/** §3 Address as stored. */
+export const StoredAddress = Type.Object({
+  id: Type.Integer(),
+  locationId: Type.Integer(),
+  locationName: Type.String(),
+  pristineLocationName: Type.String(),
+  streetAddress: Type.String(),
+  suite: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  postalCode: Type.String(),
+  country: Type.String(),
+  lat: Type.Union([Type.Number(), Type.Null()]),
+  lon: Type.Union([Type.Number(), Type.Null()]),
+  gisLocation: Type.Union([Type.Object({ lat: Type.Number(), lon: Type.Number() }), Type.Null()]),
+  addressGeoCodingSource: Type.String(),
+  locationSource: Type.String(),
+});
+export type StoredAddress = Static<typeof StoredAddress>;
+
+const CodeAndName = Type.Object({ code: Type.String(), name: Type.String() });
+
+export const AddressListAnswer = Type.Object({
+  addresses: Type.Array(StoredAddress, { maxItems: MAX_LOCATIONS }),
+  /** The member may add, change and delete locations (addressSetting.editable). */
+  editable: Type.Boolean(),
+  /** Locations are shown (showAddress). */
+  expose: Type.Boolean(),
+  exposeExpLoc: Type.Boolean(),
+  editableExpLoc: Type.Boolean(),
+  geocodingType: Type.String(),
+  defaultAddressGeoCodingSource: Type.String(),
+  states: Type.Array(CodeAndName),
+  countries: Type.Array(CodeAndName),
+});
+export type AddressListAnswer = Static<typeof AddressListAnswer>;
+
+export const SaveAddressAnswer = Type.Object({ status: Type.Literal('1') });
+export type SaveAddressAnswer = Static<typeof SaveAddressAnswer>;
+export type SaveAddressReply = Reply<SaveAddressAnswer, Refusal>;
+
+export const LocationNameQuery = Type.Object({
+  locationName: Type.String({ maxLength: LIMITS.locationName.max }),
+  updateLocationName: Type.Optional(Type.String({ maxLength: LIMITS.locationName.max })),
+});
+export type LocationNameQuery = Static<typeof LocationNameQuery>;
