@@ -105,3 +105,6 @@ export const LocationNameQuery = Type.Object({
   updateLocationName: Type.Optional(Type.String({ maxLength: LIMITS.locationName.max })),
 });
 export type LocationNameQuery = Static<typeof LocationNameQuery>;
+
+/** true when the name is free. */
+export const LocationNameAnswer = Type.Boolean();

@@ -8,9 +8,8 @@
  * - `GET /{orgId}/{contactId}/addresses/validatelocname?locationName&updateLocationName`: a boolean.
  * services/addresses.ts does the work; schemas/api/addresses.ts says every answer.
  */
-import { Type } from 'typebox';
 import {
-  AddressListAnswer, LocationNameQuery, MemberParams, SaveAddressAnswer, SaveAddressBody,
+  AddressListAnswer, LocationNameAnswer, LocationNameQuery, MemberParams, SaveAddressAnswer, SaveAddressBody,
 } from '../../../../schemas/api/addresses.ts';
 import { answers } from '../../../../schemas/api/common.ts';
 import { isLanguageCode } from '../../../../schemas/languages.ts';
@@ -36,7 +35,7 @@ export default memberDomain('addresses', async (app, { db }) => {
   }, async (request, reply) => answer(reply, await saveAddress(db, request.org, request.memberContactId, request.body)));
 
   app.get('/addresses/validatelocname', {
-    schema: { params: MemberParams, querystring: LocationNameQuery, response: answers(Type.Boolean()) },
+    schema: { params: MemberParams, querystring: LocationNameQuery, response: answers(LocationNameAnswer) },
     onRequest: noStore,
   }, async (request) => locationNameFree(db, request.org, request.memberContactId, request.query.locationName, request.query.updateLocationName));
 });
