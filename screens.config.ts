@@ -128,7 +128,8 @@ export const screens: readonly Screen[] = [
     step: 'profile', address: 'profile', myPage: 'my-profile', titleKey: 'page.title.profile', load: () => import('./src/screens/profile/ProfileScreen.tsx'),
   }),
   ...signUpFormScreens({
-    step: 'locations', address: 'mylocation', myPage: 'my-location', titleKey: 'page.title.locations', when: showsAddresses, load: placeholder,
+    step: 'locations', address: 'mylocation', myPage: 'my-location', titleKey: 'page.title.locations', when: showsAddresses,
+    load: () => import('./src/screens/locations/LocationsScreen.tsx'),
   }),
   ...signUpFormScreens({
     step: 'subscriptions', address: 'subscriptions', myPage: 'my-subscription', titleKey: 'page.title.subscriptions',

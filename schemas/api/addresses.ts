@@ -18,13 +18,10 @@
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
-import { LIMITS } from '../rules/limits.ts';
+import { LIMITS, MAX_LOCATIONS } from '../rules/limits.ts';
 import { Text, type Refusal, type Reply } from './common.ts';
 
 export { MemberParams } from './profile.ts';
-
-/** §9 "max 5 locations". */
-export const MAX_LOCATIONS = 5;
 
 /** A location as the form holds it (§3 Address; the location builder's fields), and its id once stored. */
 export const AddressInput = Type.Object({

@@ -26,3 +26,6 @@ export const LIMITS = {
   /** §9 "Max 5 locations before add is hidden". */
   locations: { max: 5 },
 } as const;
+
+/** §9 "max 5 locations": a member's static locations. */
+export const MAX_LOCATIONS = 5;

@@ -11,11 +11,11 @@
  * of it holds; an organisation that shows locations read only (addressSetting.editable off) refuses
  * every change.
  */
-import { MAX_LOCATIONS, type AddressInput, type AddressListAnswer, type SaveAddressBody, type StoredAddress } from '../../schemas/api/addresses.ts';
+import { type AddressInput, type AddressListAnswer, type SaveAddressBody, type StoredAddress } from '../../schemas/api/addresses.ts';
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import { namedCountries } from '../../schemas/rules/countries.ts';
 import { OUT_OF_AREA_KEYS } from '../../schemas/rules/geoFence.ts';
-import { LIMITS } from '../../schemas/rules/limits.ts';
+import { LIMITS, MAX_LOCATIONS } from '../../schemas/rules/limits.ts';
 import { US_STATES } from '../../schemas/rules/usStates.ts';
 import { withinGeoFence } from '../../schemas/rules/withinGeoFence.ts';
 import type { LanguageCode } from '../../schemas/languages.ts';

@@ -17,3 +17,5 @@ export { FormAlert } from './FormAlert.tsx';
 export { done, refused, useSubmission, type FailureMessage, type RefusalAnswer, type Submission, type SubmitOutcome } from './useSubmission.ts';
 export type { AsyncCheck } from './useAsyncCheck.ts';
 export type { CheckPlace, Geocode } from './formContext.ts';
+export { ConfirmDialog } from './components/ConfirmDialog.tsx';
+export { addressLines } from './widgets/addressLines.ts';

@@ -3,12 +3,16 @@
  * address through a geocoding candidate. The server's offline gazetteer finds the town of the typed
  * address; the dialog offers it as A and preselects it, with its point on the map; "show us" keeps
  * the marker for the member to move; the confirmed location is the chosen place's. At 360 px and
- * 1280 px, with no serious or critical axe-core violation in the open dialog.
+ * 1280 px, with no serious or critical axe-core violation in the open dialog. A place outside
+ * springfield's geofence stays unverified, with the out-of-area alert. On the Locations page
+ * (my-location), springfield's demo member adds a location, renames it, is refused one outside the
+ * geofence and deletes the first, leaving the page as it was.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
+import { logIn } from './portal.ts';
 import { axeViolations, drawn, newCheckedPage } from './shellChecks.ts';
 
 const baseURL = inject('baseURL');
@@ -112,6 +116,64 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await dialog.getByRole('button', { name: en['form.dialog.cancel'] }).click();
       expect(await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).inputValue()).toBe('1 Lake Shore Dr');
       expect(await page.getByText(en['signup.location.verified']).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    { name: 'narrow', width: 360, height: 800 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ])('keeps the member\'s locations on the Locations page: add, rename, refused outside the area, delete, at $width px', { timeout: 90_000 }, async (viewport) => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, viewport);
+    try {
+      await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/springfield\/home/);
+      await page.goto(`${baseURL}/springfield/my-location`);
+      await drawn(page);
+      await page.getByText(en['locations.none']).waitFor();
+
+      // Added with the map's own button: the marker at the middle of springfield's area.
+      await page.getByRole('button', { name: en['locations.add'] }).click();
+      const dialog = page.getByRole('dialog', { name: en['locations.dialog.add'] });
+      await dialog.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Home');
+      await dialog.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('800 E Monroe St');
+      await dialog.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Springfield');
+      await dialog.getByRole('button', { name: en['form.location.place'] }).click();
+      const violations = await axeViolations(page);
+      expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), violations.join('\n')).toEqual([]);
+      await screenshot(page, `locations-dialog-${viewport.name}`);
+      await dialog.getByRole('button', { name: en['locations.save'] }).click();
+      await page.getByRole('status').getByText(en['ssp.save.success']).waitFor();
+      await page.getByRole('rowheader', { name: 'Home' }).waitFor();
+
+      await page.getByRole('button', { name: en['locations.editLabel'].replace('{{name}}', 'Home') }).click();
+      const edit = page.getByRole('dialog', { name: en['locations.dialog.edit'] });
+      await edit.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('House');
+      await edit.getByRole('button', { name: en['locations.save'] }).click();
+      await page.getByRole('rowheader', { name: 'House' }).waitFor();
+
+      // Decatur, typed as coordinates: the server refuses it, the dialog says why and keeps what was typed.
+      await page.getByRole('button', { name: en['locations.add'] }).click();
+      const outside = page.getByRole('dialog', { name: en['locations.dialog.add'] });
+      await outside.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Cabin');
+      await outside.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Shore Dr');
+      await outside.getByRole('textbox', { name: new RegExp(`^${en['ssp.address.latitude.label']}`) }).fill('39.84');
+      await outside.getByRole('textbox', { name: new RegExp(`^${en['ssp.address.longitude.label']}`) }).fill('-88.95');
+      await outside.getByRole('button', { name: en['locations.save'] }).click();
+      await outside.getByText(en['ssp.location.address.out.of.range']).first().waitFor();
+      expect(await outside.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).inputValue()).toBe('Cabin');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, `locations-outside-${viewport.name}`);
+      await outside.getByRole('button', { name: en['form.dialog.cancel'] }).click();
+
+      const pageViolations = await axeViolations(page);
+      expect(pageViolations.filter((v) => /\((serious|critical)\)/.test(v)), pageViolations.join('\n')).toEqual([]);
+      await screenshot(page, `locations-list-${viewport.name}`);
+      await page.getByRole('button', { name: en['locations.deleteLabel'].replace('{{name}}', 'House') }).click();
+      await page.getByRole('dialog', { name: en['form.dialog.confirm.title'] }).getByRole('button', { name: en['form.dialog.ok'] }).click();
+      await page.getByRole('status').getByText(en['locations.deleted']).waitFor();
+      await page.getByText(en['locations.none']).waitFor();
     } finally {
       await context.close();
     }
