@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { decodeEbBase64, EB_BASE64 } from '../schemas/ebBase64.ts';
+import type { MapTiles } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ClientApp } from './client.ts';
 import { allowCaptchaScript } from './http/appShell.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
   client: ClientApp | null;
   demo: boolean;
   serverVersion: string;
+  /** The maps' tiles (MAP_TILE_URL); none: OpenStreetMap's. */
+  mapTiles?: MapTiles | null;
   /**
    * The portal's public address for links in e-mails (PUBLIC_URL); required outside demo mode. In demo
    * mode without it, links use the address the server listens on, never a request's Host header.
@@ -170,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes grouped by who may call them (issue 8 item 4): each scope is one registration with its
   // hooks, and lists its domains (server/routes/<scope>/index.ts).
   const deps: RouteDeps = {
-    db, mailer, delivery, captcha, metrics: app.metrics, orgCache, geocoder: cachedGeocoder(options.geocoder ?? createGeocoder({ url: null, userAgent: 'member-portal' })), publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, demo: options.demo,
+    db, mailer, delivery, captcha, metrics: app.metrics, orgCache, geocoder: cachedGeocoder(options.geocoder ?? createGeocoder({ url: null, userAgent: 'member-portal' })), publicUrl: options.publicUrl ?? null, serverVersion: options.serverVersion, mapTiles: options.mapTiles ?? null, demo: options.demo,
   };
   await app.register(documentedScope('public', publicScope), deps);
   await app.register(documentedScope('account', accountScope), deps);

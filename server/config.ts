@@ -59,6 +59,17 @@ export interface Config {
    * offline gazetteer of the world's towns (server/services/geocoding/).
    */
   geocoderUrl: string | null;
+  /**
+   * The maps' tiles (MAP_TILE_URL, a `{z}/{x}/{y}` template: https://… or a path of this site, which the
+   * Content-Security-Policy's img-src admits; MAP_TILE_ATTRIBUTION, the credit the tiles' licence asks
+   * for, as text); null: OpenStreetMap's tiles and credit.
+   */
+  mapTiles: MapTiles | null;
+}
+
+export interface MapTiles {
+  url: string;
+  attribution: string;
 }
 
 /** A Twilio-compatible REST API: `POST {apiUrl}/2010-04-01/Accounts/{accountSid}/Messages.json` and `Calls.json`. */
@@ -137,6 +148,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   const captcha = captchaOf(env);
   const geocoderUrl = env.GEOCODER_URL?.trim() || null;
   if (geocoderUrl !== null && !isHttpUrl(geocoderUrl)) throw new ConfigError(`GEOCODER_URL must be an http:// or https:// address, got "${geocoderUrl}"`);
+  const mapTiles = mapTilesOf(env);
   if (demo === '0' && !publicUrl) {
     throw new ConfigError('PUBLIC_URL must be set outside demo mode: links in e-mails start with it, e.g. PUBLIC_URL=https://alerts.example.org '
       + '(demo mode is on by default only with the embedded database on a loopback HOST; DEMO=1 turns it on elsewhere)');
@@ -160,7 +172,24 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     slackWebhookPrefix,
     captcha,
     geocoderUrl,
+    mapTiles,
   };
+}
+
+/** MAP_TILE_URL and MAP_TILE_ATTRIBUTION (Config `mapTiles`). */
+function mapTilesOf(env: NodeJS.ProcessEnv): MapTiles | null {
+  const url = env.MAP_TILE_URL?.trim() || null;
+  const attribution = env.MAP_TILE_ATTRIBUTION?.trim() ?? '';
+  if (url === null) {
+    if (attribution) throw new ConfigError('MAP_TILE_ATTRIBUTION names the credit of MAP_TILE_URL\'s tiles: set MAP_TILE_URL too');
+    return null;
+  }
+  const placed = /^https:\/\/[^\s]+$/i.test(url) || /^\/(?![/\\])\S*$/.test(url);
+  if (!placed || !['{z}', '{x}', '{y}'].every((part) => url.includes(part))) {
+    throw new ConfigError(`MAP_TILE_URL must be an https:// address or a path of this site with {z}, {x} and {y} in it, got "${url}"`);
+  }
+  if (attribution.length > 300) throw new ConfigError('MAP_TILE_ATTRIBUTION must be at most 300 characters');
+  return { url, attribution };
 }
 
 /**

@@ -78,6 +78,7 @@ async function main() {
     mailer,
     delivery,
     captcha: config.captcha,
+    mapTiles: config.mapTiles,
     geocoder: createGeocoder({ url: config.geocoderUrl, userAgent: `member-portal/${version} (${config.publicUrl ?? 'demo'})` }),
     metrics: { token: config.metricsToken, separatePort: config.metricsPort !== null },
   });

@@ -46,6 +46,8 @@ export const BootAnswer = Type.Object({
   navConfig: NavConfig,
   account: AccountOrVisitor,
   serverVersion: Type.String(),
+  /** The maps' tiles (MAP_TILE_URL): a `{z}/{x}/{y}` template and its credit, as text; null: OpenStreetMap's. */
+  mapTiles: Type.Union([Type.Object({ url: Type.String(), attribution: Type.String() }), Type.Null()]),
 });
 export type BootAnswer = Static<typeof BootAnswer>;
 

@@ -1,4 +1,5 @@
 /** What every route scope is given by app.ts: the route's dependencies are arguments (STYLE.md principle 2). */
+import type { MapTiles } from '../config.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -25,6 +26,8 @@ export interface RouteDeps {
   /** The portal's public address for links in e-mails (PUBLIC_URL); null only in demo mode: the address the server listens on. */
   publicUrl: string | null;
   serverVersion: string;
+  /** The maps' tiles (MAP_TILE_URL); null: OpenStreetMap's. */
+  mapTiles: MapTiles | null;
   /** Demo mode (DEMO): the demo scope answers only then. */
   demo: boolean;
 }

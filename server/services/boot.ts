@@ -4,6 +4,7 @@
  */
 import type { Account } from '../../schemas/account.ts';
 import type { BootData } from '../../schemas/boot.ts';
+import type { MapTiles } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findAccount } from '../repositories/contacts.ts';
 import type { Organization } from '../repositories/organizations.ts';
@@ -25,7 +26,7 @@ export function accountOf(db: Db, org: Organization, contactId: number | null): 
  * `GET /rest/init`'s answer. A disabled organisation answers too (settings only, no account): the
  * browser learns from it that the organisation is disabled and shows the not-found page (§2).
  */
-export async function bootData(db: Db, org: Organization, contactId: number | null, serverVersion: string): Promise<BootData> {
+export async function bootData(db: Db, org: Organization, contactId: number | null, site: { serverVersion: string; mapTiles: MapTiles | null }): Promise<BootData> {
   return {
     orgId: org.orgId,
     organization: org.settings,
@@ -36,6 +37,7 @@ export async function bootData(db: Db, org: Organization, contactId: number | nu
       showEvent: org.settings.showEvent,
     },
     account: org.settings.disabled ? null : await accountOf(db, org, contactId),
-    serverVersion,
+    serverVersion: site.serverVersion,
+    mapTiles: site.mapTiles,
   };
 }

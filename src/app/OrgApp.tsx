@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
+import { configureMapTiles } from '../forms/index.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { OrgContext, type OrgState } from '../org/OrgContext.tsx';
 import { buildRoutes } from './buildRoutes.tsx';
@@ -13,6 +14,8 @@ import { useScreenRegistry } from './ScreenRegistryContext.ts';
 /** One organisation's app: its session (CSRF token, account), its flags, and the router built for it. */
 export function OrgApp({ boot }: { boot: BootData }) {
   const disabled = boot.organization.disabled;
+  // Every map of the app draws the site's tiles (MAP_TILE_URL), known from the boot answer.
+  useMemo(() => configureMapTiles(boot.mapTiles), [boot.mapTiles]);
   const csrf = useCsrf(disabled ? null : boot.orgId);
   const flagsAnswer = useFeatureFlags(disabled ? null : boot.orgId);
   const [entryFromPublicPortal, setEntry] = useState(hasPublicPortalEntry);

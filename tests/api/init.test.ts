@@ -17,6 +17,8 @@ describe('GET /rest/init', () => {
     expect(body.organization.orgName).toEqual(expect.any(String));
     expect(body.account).toBeNull();
     expect(body.serverVersion).toBe('0.0.0-test');
+    // No MAP_TILE_URL: the maps draw OpenStreetMap's tiles.
+    expect(body.mapTiles).toBeNull();
     expect(Object.keys(body.navConfig).sort()).toEqual(['showEvent', 'showNotification', 'showWeather']);
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -99,6 +101,21 @@ describe('GET /rest/init/csrf', () => {
     expect(setCookie(again, 'SSPCSRF')).toBeUndefined();
     const byToken = await t.database.db.select().from(sessions).where(eq(sessions.sessionHash, sessionCookie));
     expect(byToken).toHaveLength(0);
+  });
+
+  it('names the site\'s map tiles (MAP_TILE_URL) to visitors and members alike', async () => {
+    const mapTiles = { url: '/tiles/{z}/{x}/{y}.png', attribution: '© City GIS <b>2026</b>' };
+    const tiled = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', mapTiles });
+    try {
+      expect((await tiled.inject({ url: '/rest/init?orgId=springfield' })).json().mapTiles).toEqual(mapTiles);
+      const session = await startSession(t.app, 'springfield');
+      await signInAsDemoMember(t.database, 'springfield', session.sessionToken);
+      const member = (await tiled.inject({ url: '/rest/init?orgId=springfield', headers: { cookie: session.cookie } })).json();
+      expect(member.account).not.toBeNull();
+      expect(member.mapTiles).toEqual(mapTiles);
+    } finally {
+      await tiled.close();
+    }
   });
 
   it('marks the cookie Secure behind a TLS-ending proxy, and only when the proxy is trusted', async () => {

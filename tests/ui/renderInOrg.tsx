@@ -25,7 +25,7 @@ export async function renderInOrg(
   visit(path);
   const i18n = await createI18n('en_US');
   const state: OrgState = {
-    boot: { orgId: 'springfield', organization: settings, account, serverVersion: '9.9.9', navConfig: { showNotification: true, showWeather: true, showEvent: true } },
+    boot: { orgId: 'springfield', organization: settings, account, serverVersion: '9.9.9', mapTiles: null, navConfig: { showNotification: true, showWeather: true, showEvent: true } },
     flags,
     account,
     entryFromPublicPortal,

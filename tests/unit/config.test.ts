@@ -8,7 +8,7 @@ describe('readConfig', () => {
       port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: null, demo: true, dev: false, trustProxy: false, adminPassword: null,
       smtpUrl: null, mailFrom: 'Member portal <no-reply@localhost>', publicUrl: null, metricsToken: null, metricsPort: null,
       sms: null, slackBot: null, slackWebhookPrefix: 'https://hooks.slack.com/services/',
-      captcha: { altcha: { maxNumber: 50_000, expiresInSeconds: 300 }, recaptcha: null }, geocoderUrl: null,
+      captcha: { altcha: { maxNumber: 50_000, expiresInSeconds: 300 }, recaptcha: null }, geocoderUrl: null, mapTiles: null,
     });
   });
 
@@ -22,6 +22,7 @@ describe('readConfig', () => {
       SLACK_API_URL: 'https://slack.example.org/api', SLACK_BOT_TOKEN: 'xoxb-1-2', SLACK_WEBHOOK_PREFIX: 'https://hooks.example.org/',
       ALTCHA_MAX_NUMBER: '1000', RECAPTCHA_SECRET: 'recaptcha-secret', RECAPTCHA_VERIFY_URL: 'https://captcha.example.org/siteverify',
       RECAPTCHA_SCRIPT_URL: 'https://captcha.example.org/api.js', GEOCODER_URL: 'https://nominatim.example.org/',
+      MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© City GIS',
     }, ['--dev'])).toEqual({
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u@db/portal', demo: true, dev: true, trustProxy: 1,
       adminPassword: 'correct horse battery', smtpUrl: 'smtps://portal:secret@mail.example.org:465', mailFrom: 'City portal <portal@example.org>',
@@ -29,7 +30,7 @@ describe('readConfig', () => {
       sms: { apiUrl: 'https://sms.example.org', accountSid: 'AC0123', authToken: 'sms-secret', from: '+12175550100' },
       slackBot: { apiUrl: 'https://slack.example.org/api', botToken: 'xoxb-1-2' }, slackWebhookPrefix: 'https://hooks.example.org/',
       captcha: { altcha: { maxNumber: 1000, expiresInSeconds: 300 }, recaptcha: { secret: 'recaptcha-secret', verifyUrl: 'https://captcha.example.org/siteverify', scriptUrl: 'https://captcha.example.org/api.js' } },
-      geocoderUrl: 'https://nominatim.example.org/',
+      geocoderUrl: 'https://nominatim.example.org/', mapTiles: { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© City GIS' },
     });
   });
 
@@ -38,6 +39,23 @@ describe('readConfig', () => {
     expect(readConfig({}).geocoderUrl).toBeNull();
     expect(readConfig({ GEOCODER_URL: ' ' }).geocoderUrl).toBeNull();
     expect(() => readConfig({ GEOCODER_URL: 'nominatim.example.org' })).toThrow(/^GEOCODER_URL must be/);
+  });
+
+  // Issue 13: the maps' tiles; OpenStreetMap's without MAP_TILE_URL.
+  it.each([
+    ['an https template', 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', null],
+    ['a path of this site (a tile server behind the same proxy)', '/tiles/{z}/{x}/{y}.png', null],
+    ['plain http (the CSP admits https: and this site only)', 'http://tiles.example.org/{z}/{x}/{y}.png', /^MAP_TILE_URL must be/],
+    ['a template without {y}', 'https://tiles.example.org/{z}/{x}.png', /^MAP_TILE_URL must be/],
+    ['another site by a path', '//tiles.example.org/{z}/{x}/{y}.png', /^MAP_TILE_URL must be/],
+    ['a javascript: address', 'javascript:alert(1)//{z}{x}{y}', /^MAP_TILE_URL must be/],
+  ])('reads MAP_TILE_URL: %s', (_what, url, refused) => {
+    if (refused) expect(() => readConfig({ MAP_TILE_URL: url })).toThrow(refused);
+    else expect(readConfig({ MAP_TILE_URL: url }).mapTiles).toEqual({ url, attribution: '' });
+  });
+
+  it('refuses a tile credit without tiles', () => {
+    expect(() => readConfig({ MAP_TILE_ATTRIBUTION: '© Someone' })).toThrow(/^MAP_TILE_ATTRIBUTION names/);
   });
 
   // Issue 12: the test notification's captcha; reCAPTCHA only with a secret, Google's siteverify by default.

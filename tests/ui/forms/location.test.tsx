@@ -4,11 +4,12 @@
  * mode, and (WCAG 2.5.7) moving the marker without dragging: arrow keys on a focusable control and
  * buttons, one §9 drag offset (0.001°) a step. Tiles do not load here (no network); nothing needs them.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltForm } from '../../../schemas/forms/types.ts';
+import { configureMapTiles } from '../../../src/forms/index.ts';
 import { formI18n } from './formI18n.ts';
 import { renderForm } from './renderForm.tsx';
 
@@ -73,6 +74,27 @@ describe('location map', () => {
     expect(marker.alt).toBe('Location marker');
     expect(marker.classList.contains('leaflet-marker-draggable')).toBe(true);
     expect([marker.style.width, marker.style.height]).toEqual(['22px', '40px']);
+  });
+
+  it('draws the site\'s tiles (MAP_TILE_URL) with their credit as text, and OpenStreetMap\'s without them', async () => {
+    configureMapTiles({ url: '/tiles/{z}/{x}/{y}.png', attribution: '© City GIS <img src=x onerror=alert(1)>' });
+    try {
+      renderForm(i18n, form(), { formData: home });
+      const map = await screen.findByRole('region', { name: 'Map' });
+      await waitFor(() => expect(map.querySelector('img.leaflet-tile')).not.toBeNull());
+      expect([...map.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].every((tile) => /^\/tiles\/15\/\d+\/\d+\.png$/.test(tile.getAttribute('src')!))).toBe(true);
+      const credit = map.querySelector('.leaflet-control-attribution')!;
+      expect(credit.textContent).toContain('© City GIS <img src=x onerror=alert(1)>');
+      expect(credit.querySelector('img')).toBeNull();
+      cleanup();
+    } finally {
+      configureMapTiles(null);
+    }
+    renderForm(i18n, form(), { formData: home });
+    const map = await screen.findByRole('region', { name: 'Map' });
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')).not.toBeNull());
+    expect(map.querySelector('img.leaflet-tile')!.getAttribute('src')).toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/15\//);
+    expect(map.querySelector('.leaflet-control-attribution a[href="https://www.openstreetmap.org/copyright"]')).not.toBeNull();
   });
 
   it('opens the info window on a marker click and closes it on the next', async () => {

@@ -28,7 +28,7 @@ function authorizationToken(request: FastifyRequest): string | null {
   return /^token +([^\s]+) *$/i.exec(header)?.[1] ?? null;
 }
 
-export default async function initRoutes(app: RouteApp, { db, serverVersion }: RouteDeps) {
+export default async function initRoutes(app: RouteApp, { db, serverVersion, mapTiles }: RouteDeps) {
   // A visitor's /rest/init answer depends on the organisation alone: serialized once per cached
   // organisation (a reloaded one is a new object, so a changed one is serialized again), and kept as
   // bytes: sent as a string, the 3 kB were measured and encoded again on every answer, which cost
@@ -50,11 +50,11 @@ export default async function initRoutes(app: RouteApp, { db, serverVersion }: R
     reply.header('cache-control', 'no-store');
     await signInWithKey(request, reply, org, request.query.accessKey);
     const contactId = await request.session.contactId(org.orgId);
-    if (contactId !== null) return bootData(db, org, contactId, serverVersion);
+    if (contactId !== null) return bootData(db, org, contactId, { serverVersion, mapTiles });
     let json = visitorBoot.get(org);
     if (json === undefined) {
       // The route's own serializer (its response schema), as a returned object would be.
-      json = Buffer.from(reply.serialize(await bootData(db, org, null, serverVersion)) as string);
+      json = Buffer.from(reply.serialize(await bootData(db, org, null, { serverVersion, mapTiles })) as string);
       visitorBoot.set(org, json);
     }
     // Already the JSON, as bytes: Fastify sends them with the JSON content type as they are.
