@@ -17,6 +17,23 @@ export function hasGeoFence(settings: FenceSettings): boolean {
   return settings.hasGeoFanceSetting === true && (settings.geoFences?.length ?? 0) > 0;
 }
 
+/** The box around the organisation's areas (their outer rings), or null without a geofence. */
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export function geoFenceBounds(settings: FenceSettings): Bounds | null {
+  if (!hasGeoFence(settings)) return null;
+  const positions = settings.geoFences!.flatMap((fence) => fence.geometry.coordinates[0] ?? []);
+  if (positions.length === 0) return null;
+  const lats = positions.map((p) => p[1]);
+  const lons = positions.map((p) => p[0]);
+  return { west: Math.min(...lons), south: Math.min(...lats), east: Math.max(...lons), north: Math.max(...lats) };
+}
+
 /**
  * Where the location map opens for an organisation with a geofence: the middle of its areas, at the
  * zoom that shows them whole (about 360° / 2^zoom of longitude across the map), instead of §9's
@@ -24,12 +41,9 @@ export function hasGeoFence(settings: FenceSettings): boolean {
  * inside. Null without a geofence.
  */
 export function geoFenceView(settings: FenceSettings): { center: { lat: number; lng: number }; zoom: number } | null {
-  if (!hasGeoFence(settings)) return null;
-  const positions = settings.geoFences!.flatMap((fence) => fence.geometry.coordinates[0] ?? []);
-  if (positions.length === 0) return null;
-  const lats = positions.map((p) => p[1]);
-  const lons = positions.map((p) => p[0]);
-  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  const bounds = geoFenceBounds(settings);
+  if (!bounds) return null;
+  const { south, north, west, east } = bounds;
   const span = Math.max(east - west, (north - south) * 1.5, 1e-4);
   return { center: { lat: (south + north) / 2, lng: (west + east) / 2 }, zoom: Math.max(2, Math.min(13, Math.floor(Math.log2(360 / span)))) };
 }

@@ -61,8 +61,9 @@ describe('POST /getgeo/json with the offline gazetteer', () => {
   it.each([
     ['a US address with its state code', { streetAddress: '800 E Monroe St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }, ['IL'], 39.80172, -89.64371],
     ['the state by its name, in any case', { city: 'springfield', state: 'illinois', country: 'US' }, ['IL'], 39.80172, -89.64371],
-    ['a town without its state: the most populous first', { city: 'Springfield', country: 'US' }, ['MO', 'MA', 'IL', 'OR', 'OH'], 37.21533, -93.29824],
-    ['a mistyped state: the towns of that name anyway', { city: 'Springfield', state: 'Illinoise', country: 'US' }, ['MO', 'MA', 'IL', 'OR', 'OH'], 37.21533, -93.29824],
+    // springfield's geofence is around Springfield, Illinois: the town in its area first, then the most populous.
+    ['a town without its state: the one in the organisation\'s area first', { city: 'Springfield', country: 'US' }, ['IL', 'MO', 'MA', 'OR', 'OH'], 39.80172, -89.64371],
+    ['a mistyped state: the towns of that name anyway', { city: 'Springfield', state: 'Illinoise', country: 'US' }, ['IL', 'MO', 'MA', 'OR', 'OH'], 39.80172, -89.64371],
     // GeoNames numbers Quebec '10': a number is no state a member would recognise, so none is given.
     ['a name with its diacritics left out', { city: 'Montreal', country: 'CA' }, [''], 45.50884, -73.58781],
   ] as [string, Record<string, string>, string[], number, number][])('finds %s', async (_what, rs, states, latitude, longitude) => {
@@ -71,6 +72,16 @@ describe('POST /getgeo/json with the offline gazetteer', () => {
     const { candidates } = response.json();
     expect(candidates.map((c: { adminDistrict: string }) => c.adminDistrict)).toEqual(states);
     expect(candidates[0]).toMatchObject({ precision: 'locality', latitude, longitude, streetAddress: rs.streetAddress ?? '', country: rs.country });
+  });
+
+  it('ranks the most populous first for an organisation without a geofence (acme)', async () => {
+    const acme = await startSession(t.app, 'acme');
+    const response = await t.app.inject({
+      method: 'POST', url: '/getgeo/json',
+      headers: { cookie: acme.cookie, 'x-csrf-token': acme.csrfToken, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ orgId: 'acme', rs: JSON.stringify({ city: 'Springfield', country: 'US' }) }).toString(),
+    });
+    expect(response.json().candidates.map((c: { adminDistrict: string }) => c.adminDistrict)).toEqual(['MO', 'MA', 'IL', 'OR', 'OH']);
   });
 
   it('keeps the street the member typed and names the town in the formatted address', async () => {
@@ -185,6 +196,11 @@ describe('a Nominatim-compatible geocoder (GEOCODER_URL)', () => {
       streetAddress: '800 East Monroe Street', suite: 'Room 2', locality: 'Springfield', adminDistrict: 'IL', postalCode: '62701', country: 'US',
       latitude: 39.8017, longitude: -89.6436, precision: 'address',
     }]);
+  });
+
+  it('prefers the organisation\'s area, without limiting the search to it', async () => {
+    await nominatimGeocoder(nominatim.url, 'test').search({ city: 'Springfield', country: 'US' }, 5, { west: -89.79, south: 39.68, east: -89.55, north: 39.88 });
+    expect(Object.fromEntries(nominatim.requests.at(-1)!.url.searchParams)).toMatchObject({ viewbox: '-89.79,39.88,-89.55,39.68', bounded: '0' });
   });
 
   it('takes a village for the town and keeps the street the member typed when the place has none', async () => {

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { namedCountries } from '../../../schemas/rules/countries.ts';
 import { usStateCode } from '../../../schemas/rules/usStates.ts';
 import { runNode } from '../../runNode.ts';
-import { addressLineOf, foldName, type GeocodingCandidate, type GeocodingQuery, type Geocoder } from './places.ts';
+import { addressLineOf, foldName, type Bounds, type GeocodingCandidate, type GeocodingQuery, type Geocoder } from './places.ts';
 
 /** The towns kept: GeoNames' own threshold for its cities1000 extract. */
 export const GAZETTEER_MIN_POPULATION = 1000;
@@ -186,8 +186,18 @@ function candidateOf({ name, country, admin1, lat, lon }: Town, query: Geocoding
   };
 }
 
-/** The towns named `city`, in the country and state given when any matches, most populous first. */
-export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number): GeocodingCandidate[] {
+/** How far around the organisation's area a town still counts as near it, in degrees (about 55 km north–south). */
+const NEAR_MARGIN_DEGREES = 0.5;
+
+const isNear = (town: Town, near: Bounds) => town.lat >= near.south - NEAR_MARGIN_DEGREES && town.lat <= near.north + NEAR_MARGIN_DEGREES
+  && town.lon >= near.west - NEAR_MARGIN_DEGREES && town.lon <= near.east + NEAR_MARGIN_DEGREES;
+
+/**
+ * The towns named `city`, in the country and state given when any matches: those near the
+ * organisation's area first (`near`: a city's Springfield before the four larger ones), then the most
+ * populous.
+ */
+export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number, near: Bounds | null = null): GeocodingCandidate[] {
   // Folded, the name has no line feed (places.ts foldName): it cannot match across two names.
   const city = foldName(query.city ?? '');
   if (!city) return [];
@@ -198,7 +208,7 @@ export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number):
   // A state that matches none of them was mistyped or named another way: the towns are offered anyway.
   const inState = state ? named.filter((town) => town.admin1 === state) : named;
   return (inState.length ? inState : named)
-    .sort((a, b) => b.population - a.population)
+    .sort((a, b) => (near ? Number(isNear(b, near)) - Number(isNear(a, near)) : 0) || b.population - a.population)
     .slice(0, limit)
     .map((town) => candidateOf(town, query));
 }
@@ -209,12 +219,12 @@ export function gazetteerGeocoder(): Geocoder {
   const load = async () => new Towns(JSON.parse(await readFile(await ensureGazetteerFile(), 'utf8')) as GazetteerFile);
   return {
     kind: 'gazetteer',
-    async search(query, limit) {
+    async search(query, limit, near) {
       towns ??= load();
       towns.catch(() => {
         towns = null;
       });
-      return searchTowns(await towns, query, limit);
+      return searchTowns(await towns, query, limit, near ?? null);
     },
   };
 }

@@ -3,7 +3,7 @@
  * Answers are kept for a while (CACHE_SIZE addresses, CACHE_MS each): the browser asks again for the
  * same address as the member goes back and forth, and a provider should not be asked twice.
  */
-import type { GeocodingCandidate, GeocodingQuery, Geocoder } from './places.ts';
+import type { Bounds, GeocodingCandidate, GeocodingQuery, Geocoder } from './places.ts';
 import { gazetteerGeocoder } from './gazetteer.ts';
 import { nominatimGeocoder } from './nominatim.ts';
 
@@ -21,19 +21,19 @@ export function createGeocoder({ url, userAgent }: { url: string | null; userAge
 /** `geocoder` with its answers kept (a bounded, least-recently-used map); failures are not kept. */
 export function cachedGeocoder(geocoder: Geocoder): Geocoder {
   const answers = new Map<string, { at: number; candidates: GeocodingCandidate[] }>();
-  const keyOf = (query: GeocodingQuery, limit: number) =>
-    JSON.stringify([limit, ...(['streetAddress', 'suite', 'city', 'state', 'postalCode', 'country'] as const).map((part) => query[part]?.trim().toLowerCase() ?? '')]);
+  const keyOf = (query: GeocodingQuery, limit: number, near: Bounds | null) =>
+    JSON.stringify([limit, near, ...(['streetAddress', 'suite', 'city', 'state', 'postalCode', 'country'] as const).map((part) => query[part]?.trim().toLowerCase() ?? '')]);
   return {
     kind: geocoder.kind,
-    async search(query, limit) {
-      const key = keyOf(query, limit);
+    async search(query, limit, near) {
+      const key = keyOf(query, limit, near ?? null);
       const kept = answers.get(key);
       answers.delete(key);
       if (kept && Date.now() - kept.at < CACHE_MS) {
         answers.set(key, kept);
         return kept.candidates;
       }
-      const candidates = await geocoder.search(query, limit);
+      const candidates = await geocoder.search(query, limit, near ?? null);
       answers.set(key, { at: Date.now(), candidates });
       while (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value!);
       return candidates;

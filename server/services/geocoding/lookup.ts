@@ -7,6 +7,7 @@
  * neither street, city nor postal code has no candidates and costs nothing; a geocoder that fails
  * is 503 `geocoding.unavailable` (the browser keeps the default centre, §8).
  */
+import { geoFenceBounds } from '../../../schemas/rules/geoFence.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Organization } from '../../repositories/organizations.ts';
@@ -29,7 +30,7 @@ export async function lookUpAddress(
     return refuse(429, { errorCode: 'request.throttled' });
   }
   try {
-    return { ok: true, candidates: await geocoder.search(query, CANDIDATE_LIMIT) };
+    return { ok: true, candidates: await geocoder.search(query, CANDIDATE_LIMIT, geoFenceBounds(org.settings)) };
   } catch (error) {
     log.warn({ err: error, geocoder: geocoder.kind }, 'geocoding failed');
     return refuse(503, { errorCode: 'geocoding.unavailable' });

@@ -75,12 +75,14 @@ export function nominatimGeocoder(baseUrl: string, userAgent: string): Geocoder 
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   return {
     kind: 'nominatim',
-    async search(query, limit) {
+    async search(query, limit, near) {
       const url = new URL('search', base);
       const parameters: Record<string, string | undefined> = {
         format: 'jsonv2', addressdetails: '1', limit: String(limit),
         street: query.streetAddress?.trim(), city: query.city?.trim(), state: query.state?.trim(), postalcode: query.postalCode?.trim(),
         countrycodes: query.country?.trim().toLowerCase(),
+        // The organisation's area, preferred but not required (bounded=0: places outside it are still found).
+        ...(near ? { viewbox: `${near.west},${near.north},${near.east},${near.south}`, bounded: '0' } : {}),
       };
       for (const [name, value] of Object.entries(parameters)) if (value) url.searchParams.set(name, value);
       const response = await fetch(url, {

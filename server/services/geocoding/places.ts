@@ -4,6 +4,9 @@
  * names that the offline gazetteer compares by.
  */
 import type { GeocodingCandidate, GeocodingQuery } from '../../../schemas/api/places.ts';
+import type { Bounds } from '../../../schemas/rules/geoFence.ts';
+
+export type { Bounds };
 
 export type { GeocodingCandidate, GeocodingQuery };
 
@@ -11,7 +14,8 @@ export type { GeocodingCandidate, GeocodingQuery };
 export interface Geocoder {
   /** 'gazetteer' (offline, the default) or 'nominatim' (GEOCODER_URL). */
   readonly kind: 'gazetteer' | 'nominatim';
-  search(query: GeocodingQuery, limit: number): Promise<GeocodingCandidate[]>;
+  /** The places `query` may be, best first; those in or near `near` (the organisation's area) before others. */
+  search(query: GeocodingQuery, limit: number, near?: Bounds | null): Promise<GeocodingCandidate[]>;
 }
 
 /** A place name as compared: without diacritics, lower case, punctuation and runs of spaces as one space ("Saint-Étienne" → "saint etienne"). */
