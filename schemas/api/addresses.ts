@@ -105,3 +105,83 @@ export type LocationNameQuery = Static<typeof LocationNameQuery>;
 
 /** true when the name is free. */
 export const LocationNameAnswer = Type.Boolean();
+
+/**
+ * Expected (travel) locations (§3 Expected location; §7):
+ * - `POST …/addresses/expectedLocations` (form `pageSize` 5, `pageNo` 1, `sidx` address.arriveDate,
+ *   `sord` desc, `_search`) → `{ data, currentPageNo, pageSize, totalCount, start }`;
+ * - `POST …/addresses/expectedLocation/createOrUpdate` (form `expectedLocation`: JSON text of
+ *   `{ contactId, address, id on update }`, `update`) → `{ status: '1', id }`; the server sets source
+ *   Member_Portal and geocoding Manual; 400 `validation` with §5's keys (the expected-location
+ *   builder's, `location.expireBeforeArrive` at `/expireDate`), `ssp.location.address.out.of.range`
+ *   outside the geofence, 409 `expectedLocation.limit` past MAX_EXPECTED_LOCATIONS, 403
+ *   `location.notEditable` unless the organisation lets members change them (expectedLocEditable);
+ * - `POST …/addresses/expectedLocation/delete` (form `_method: 'DELETE'`, `expectedLocationId`) → `{ status: '1' }`.
+ */
+/** A form's number (every form field is text): 1 to 999. */
+const FormCount = Type.String({ pattern: '^[1-9][0-9]{0,2}$' });
+
+export const ExpectedLocationsBody = Type.Object({
+  /** 1 to 50. */
+  pageSize: Type.Optional(FormCount),
+  pageNo: Type.Optional(FormCount),
+  sidx: Type.Optional(Type.Union([Type.Literal('address.arriveDate'), Type.Literal('address.expireDate'), Type.Literal('address.locationName')])),
+  sord: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  _search: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  orgId: Type.Optional(Type.String({ maxLength: 100 })),
+  contactId: Type.Optional(Type.String({ maxLength: 12 })),
+});
+export type ExpectedLocationsBody = Static<typeof ExpectedLocationsBody>;
+
+export const StoredExpectedLocation = Type.Object({
+  id: Type.Integer(),
+  contactId: Type.Integer(),
+  address: Type.Intersect([StoredAddress, Type.Object({ arriveDate: Type.String(), expireDate: Type.String() })]),
+});
+export type StoredExpectedLocation = Static<typeof StoredExpectedLocation>;
+
+export const ExpectedLocationsAnswer = Type.Object({
+  data: Type.Array(StoredExpectedLocation, { maxItems: 50 }),
+  currentPageNo: Type.Integer(),
+  pageSize: Type.Integer(),
+  totalCount: Type.Integer(),
+  start: Type.Integer(),
+});
+export type ExpectedLocationsAnswer = Static<typeof ExpectedLocationsAnswer>;
+
+const ExpectedAddressInput = Type.Intersect([AddressInput, Type.Object({
+  arriveDate: Type.Optional(Text(16)),
+  expireDate: Type.Optional(Text(16)),
+}, { additionalProperties: true })]);
+
+export const ExpectedLocationInput = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  contactId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
+  address: ExpectedAddressInput,
+}, { additionalProperties: true });
+
+export const SaveExpectedLocationBody = Type.Object({
+  expectedLocation: ExpectedLocationInput,
+  update: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+export type SaveExpectedLocationBody = Static<typeof SaveExpectedLocationBody>;
+
+/** What the page sends: `expectedLocation` as JSON text (a form). */
+export interface SaveExpectedLocationForm {
+  expectedLocation: string;
+  update: 'true' | 'false';
+}
+
+export const SaveExpectedLocationAnswer = Type.Object({ status: Type.Literal('1'), id: Type.Integer() });
+export type SaveExpectedLocationAnswer = Static<typeof SaveExpectedLocationAnswer>;
+export type SaveExpectedLocationReply = Reply<SaveExpectedLocationAnswer, Refusal>;
+
+export const DeleteExpectedLocationBody = Type.Object({
+  _method: Type.Literal('DELETE'),
+  expectedLocationId: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }),
+});
+export type DeleteExpectedLocationBody = Static<typeof DeleteExpectedLocationBody>;
+export interface DeleteExpectedLocationForm {
+  _method: 'DELETE';
+  expectedLocationId: string;
+}

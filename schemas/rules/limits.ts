@@ -29,3 +29,6 @@ export const LIMITS = {
 
 /** §9 "max 5 locations": a member's static locations. */
 export const MAX_LOCATIONS = 5;
+
+/** A member's expected (travel) locations at most: §9 pages them 5 at a time and names no bound. */
+export const MAX_EXPECTED_LOCATIONS = 50;

@@ -325,6 +325,39 @@ export const addresses = pgTable(
 );
 
 /**
+ * §3 Expected location: where a member expects to be for a while (travel), with its arrival and expiry
+ * as §9 stores them ('YYYY-MM-DD HH:mm', in the member's time zone: text, so that their order is their
+ * time order). Listed newest arrival first, 5 a page (§7); at most MAX_EXPECTED_LOCATIONS a member.
+ */
+export const expectedLocations = pgTable(
+  'expected_locations',
+  {
+    orgId: text('org_id').notNull(),
+    expectedLocationId: integer('expected_location_id').notNull().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id').notNull(),
+    locationName: text('location_name').notNull(),
+    streetAddress: text('street_address').notNull(),
+    suite: text('suite'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    addressGeoCodingSource: text('address_geocoding_source'),
+    locationSource: text('location_source'),
+    arriveDate: text('arrive_date').notNull(),
+    expireDate: text('expire_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.expectedLocationId] }),
+    index('expected_locations_contact_idx').on(t.orgId, t.contactId, t.arriveDate),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);
+
+/**
  * §5/§6 access keys: a secret handed to one member (in a link as `accessKey`, or as
  * `Authorization: token …`) that signs the browser in as that member. Only its SHA-256 is kept.
  */

@@ -5,16 +5,23 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** `holder.rs` read as JSON in place; false when it is text that is not JSON. */
-function readRs(holder: unknown): boolean {
+/** `holder[field]` read as JSON in place; false when it is text that is not JSON. */
+function readRs(holder: unknown, field = 'rs'): boolean {
   const fields = holder as Record<string, unknown> | null | undefined;
-  if (!fields || typeof fields !== 'object' || typeof fields.rs !== 'string') return true;
+  if (!fields || typeof fields !== 'object' || typeof fields[field] !== 'string') return true;
   try {
-    fields.rs = JSON.parse(fields.rs);
+    fields[field] = JSON.parse(fields[field]);
     return true;
   } catch {
     return false;
   }
+}
+
+/** The same for a form whose JSON text is in another field (§7 createOrUpdate's `expectedLocation`). */
+export function readJsonField(field: string) {
+  return async function readField(request: FastifyRequest, reply: FastifyReply) {
+    if (!readRs(request.body, field)) return reply.code(400).send({ errorCode: 'request.invalidBody', message: `${field} is not JSON` });
+  };
 }
 
 export async function readRsForm(request: FastifyRequest, reply: FastifyReply) {

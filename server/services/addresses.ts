@@ -28,7 +28,7 @@ import { checkSubmission } from './formSubmissions.ts';
 import { refuse, refuseField, refuseValidation, type Refusal } from './results.ts';
 
 /** §7 names the member portal as a location's source. */
-const LOCATION_SOURCE = 'Member_Portal';
+export const LOCATION_SOURCE = 'Member_Portal';
 const NAME_TAKEN = refuseValidation([{ pointer: '/locationName', key: 'ssp.location.locationname.exist', params: {} }]);
 
 function storedAddress(row: AddressRow): StoredAddress {
@@ -49,8 +49,8 @@ export async function readAddresses(db: Db, org: Organization, contactId: number
     addresses: rows.slice(0, MAX_LOCATIONS).map(storedAddress),
     editable: settings.showAddress && settings.addressSetting.editable,
     expose: settings.showAddress,
-    exposeExpLoc: settings.showAddress && settings.showTravel,
-    editableExpLoc: settings.showAddress && settings.showTravel && settings.addressSetting.expectedLocEditable,
+    exposeExpLoc: settings.showAddress,
+    editableExpLoc: settings.showAddress && settings.addressSetting.expectedLocEditable,
     geocodingType: settings.addressSetting.geocodingType,
     defaultAddressGeoCodingSource: settings.addressSetting.defaultAddressGeoCodingSource,
     states: [...US_STATES],
@@ -60,6 +60,40 @@ export async function readAddresses(db: Db, org: Organization, contactId: number
 
 const text = (value: string | undefined) => (value ?? '').trim();
 const orNull = (value: string) => (value === '' ? null : value);
+
+/**
+ * A location as the builder `form` (edit mode) accepts it, then the rules it cannot say: verified (a
+ * point), inside the geofence; named by its street when it has no name. `extra` are the form's other
+ * fields (an expected location's dates).
+ */
+export function checkedLocation(
+  org: Organization, form: 'location' | 'expectedLocation', input: AddressInput, extra: Record<string, string> = {},
+): { ok: true; values: AddressValues; data: Record<string, unknown> } | Refusal {
+  const { settings } = org;
+  const checked = checkSubmission(org, form, 'edit', { featureFlags: FEATURE_FLAGS_OFF }, {
+    locationName: text(input.locationName), streetAddress: text(input.streetAddress), suite: text(input.suite), city: text(input.city),
+    state: text(input.state), postalCode: text(input.postalCode), country: text(input.country),
+    lat: input.lat ?? null, lon: input.lon ?? null, addressGeoCodingSource: text(input.addressGeoCodingSource) || settings.addressSetting.defaultAddressGeoCodingSource,
+    ...extra,
+  });
+  if (!checked.ok) return refuseValidation(checked.errors);
+  const data = checked.data as Record<string, string | number | null>;
+  const lat = data.lat as number | null;
+  const lon = data.lon as number | null;
+  if (lat === null || lon === null) return refuseValidation([{ pointer: '/', key: 'ssp.map.verify.your.location.errormsg', params: {} }]);
+  if (!withinGeoFence(settings, { latitude: lat, longitude: lon })) return refuseField('/', OUT_OF_AREA_KEYS.outOfRange);
+  const street = data.streetAddress as string;
+  return {
+    ok: true,
+    data,
+    values: {
+      locationName: (data.locationName as string) || street.slice(0, LIMITS.locationName.max).trim(),
+      streetAddress: street, suite: orNull(data.suite as string), city: orNull(data.city as string), state: orNull(data.state as string),
+      postalCode: orNull(data.postalCode as string), country: orNull(data.country as string), lat, lon,
+      addressGeoCodingSource: orNull(data.addressGeoCodingSource as string), locationSource: LOCATION_SOURCE,
+    },
+  };
+}
 
 /** `POST /{orgId}/{contactId}/addresses`: a save (add, or `update` the location `rs.id`) or a delete by name. */
 export async function saveAddress(db: Db, org: Organization, contactId: number, body: SaveAddressBody): Promise<{ ok: true; status: '1' } | Refusal> {
@@ -74,25 +108,9 @@ export async function saveAddress(db: Db, org: Organization, contactId: number, 
   const update = body.update === true || body.update === 'true';
   const input: AddressInput = body.rs;
   if (update && !input.id) return refuse(400, { errorCode: 'request.invalid', message: 'an update names the location by its id' });
-  const checked = checkSubmission(org, 'location', 'edit', { featureFlags: FEATURE_FLAGS_OFF }, {
-    locationName: text(input.locationName), streetAddress: text(input.streetAddress), suite: text(input.suite), city: text(input.city),
-    state: text(input.state), postalCode: text(input.postalCode), country: text(input.country),
-    lat: input.lat ?? null, lon: input.lon ?? null, addressGeoCodingSource: text(input.addressGeoCodingSource) || settings.addressSetting.defaultAddressGeoCodingSource,
-  });
-  if (!checked.ok) return refuseValidation(checked.errors);
-  const data = checked.data as Record<string, string | number | null>;
-  const lat = data.lat as number | null;
-  const lon = data.lon as number | null;
-  if (lat === null || lon === null) return refuseValidation([{ pointer: '/', key: 'ssp.map.verify.your.location.errormsg', params: {} }]);
-  if (!withinGeoFence(settings, { latitude: lat, longitude: lon })) return refuseField('/', OUT_OF_AREA_KEYS.outOfRange);
-
-  const street = data.streetAddress as string;
-  const values: AddressValues = {
-    locationName: (data.locationName as string) || street.slice(0, LIMITS.locationName.max).trim(),
-    streetAddress: street, suite: orNull(data.suite as string), city: orNull(data.city as string), state: orNull(data.state as string),
-    postalCode: orNull(data.postalCode as string), country: orNull(data.country as string), lat, lon,
-    addressGeoCodingSource: orNull(data.addressGeoCodingSource as string), locationSource: LOCATION_SOURCE,
-  };
+  const checked = checkedLocation(org, 'location', input);
+  if (!checked.ok) return checked;
+  const { values } = checked;
   const written = update
     ? await updateAddress(db, org.orgId, contactId, input.id!, values)
     : await insertAddress(db, org.orgId, contactId, values, MAX_LOCATIONS);

@@ -11,7 +11,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addresses, contacts, deliveryOutbox, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
+import { addresses, contacts, deliveryOutbox, expectedLocations, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
@@ -237,6 +237,27 @@ const MEMBER_ROUTES: MemberRoute[] = [
     body: async () => ({ rs: JSON.stringify({ locationName: 'Home', streetAddress: '800 E Monroe St', city: 'Springfield', state: 'IL', country: 'US', lat: 39.8, lon: -89.64 }), update: 'false' }),
     answer: { status: '1' },
   },
+  { method: 'POST', path: '/addresses/expectedLocations', address: '/addresses/expectedLocations', body: async () => ({ pageSize: '5', pageNo: '1', sidx: 'address.arriveDate', sord: 'desc' }), answer: { currentPageNo: 1 } },
+  {
+    // springfield lets members change expected locations; acme does not (403 location.notEditable, still only to the member themselves).
+    method: 'POST', path: '/addresses/expectedLocation/createOrUpdate', address: '/addresses/expectedLocation/createOrUpdate',
+    body: async ({ contactId }) => ({
+      expectedLocation: JSON.stringify({ contactId, address: { locationName: 'Conference', streetAddress: '1 Convention Center Plaza', city: 'Springfield', lat: 39.8, lon: -89.65, arriveDate: '2026-12-01 09:00', expireDate: '2026-12-03 18:00' } }),
+      update: 'false',
+    }),
+    answer: { status: '1' },
+    ownStatus: (orgId) => (orgId === 'springfield' ? 200 : 403),
+  },
+  {
+    method: 'POST', path: '/addresses/expectedLocation/delete', address: '/addresses/expectedLocation/delete',
+    body: async ({ orgId, contactId }) => {
+      const [row] = await t.database.db.select({ id: expectedLocations.expectedLocationId }).from(expectedLocations)
+        .where(and(eq(expectedLocations.orgId, orgId), eq(expectedLocations.contactId, contactId))).limit(1);
+      return { _method: 'DELETE', expectedLocationId: String(row?.id ?? 1) };
+    },
+    answer: { status: '1' },
+    ownStatus: (orgId) => (orgId === 'springfield' ? 200 : 403),
+  },
 ];
 
 describe('member scope: every route of the member domains', () => {
@@ -252,6 +273,7 @@ describe('member scope: every route of the member domains', () => {
       ...(await storedProfile(t.database.db, target.orgId, target.contactId)),
       customValues: await storedCustomValues(t.database.db, target.orgId, target.contactId),
       addresses: await t.database.db.select().from(addresses).where(and(eq(addresses.orgId, target.orgId), eq(addresses.contactId, target.contactId))),
+      expectedLocations: await t.database.db.select().from(expectedLocations).where(and(eq(expectedLocations.orgId, target.orgId), eq(expectedLocations.contactId, target.contactId))),
     })));
     for (const route of MEMBER_ROUTES) {
       for (const caller of callers) {
@@ -270,7 +292,7 @@ describe('member scope: every route of the member domains', () => {
           });
           if (own) {
             expect(response.statusCode, `${label}: ${response.body}`).toBe(route.ownStatus?.(target.orgId) ?? 200);
-            if (route.method === 'POST') expect(response.json(), label).toMatchObject(route.answer ?? { status: 'yes' });
+            if (route.method === 'POST' && response.statusCode === 200) expect(response.json(), label).toMatchObject(route.answer ?? { status: 'yes' });
           } else {
             expect(response.statusCode, label).toBe(403);
             expect(response.json(), label).toEqual({ errorCode: 'member.notSelf' });

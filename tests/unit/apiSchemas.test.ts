@@ -38,7 +38,7 @@ describe('schemas/api', () => {
   it.each([
     ['boot answer (settings passed through whole)', boot.BootAnswer, {
       orgId: 'acme', organization: { orgName: 'Acme', isPublic: false, nested: { deep: [1, 2] } }, navConfig: { showNotification: true, showWeather: false, showEvent: true },
-      account, serverVersion: '1.0.0',
+      account, serverVersion: '1.0.0', mapTiles: { url: '/tiles/{z}/{x}/{y}.png', attribution: '© City GIS' },
     }],
     ['visitor csrf', boot.CsrfAnswer, { csrfToken: 'abc', account: null }],
     ['refusal', common.Refusal, { errorCode: 'validation', errors: [fieldError] }],
