@@ -1,13 +1,18 @@
 /**
  * The member's static locations, §7 typed (the member's own: `/{orgId}/{contactId}/addresses`):
  * `GET` (§3 Address list response), `POST` (form `rs`, `update`: status '1'; or `_method=DELETE` and
- * `name`) and `GET …/validatelocname` (true when the name is free).
+ * `name`) and `GET …/validatelocname` (true when the name is free); the expected (travel) locations:
+ * `POST …/expectedLocations` (a page), `…/expectedLocation/createOrUpdate` (form `expectedLocation`,
+ * `update`: status '1' and the id) and `…/expectedLocation/delete` (`_method=DELETE`, `expectedLocationId`).
  */
-import type { AddressListAnswer, DeleteAddressForm, SaveAddressForm, SaveAddressReply, StoredAddress } from '../../schemas/api/addresses.ts';
+import type {
+  AddressListAnswer, DeleteAddressForm, DeleteExpectedLocationForm, ExpectedLocationsAnswer, SaveAddressForm, SaveAddressReply, SaveExpectedLocationForm,
+  SaveExpectedLocationReply, StoredAddress, StoredExpectedLocation,
+} from '../../schemas/api/addresses.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
 
-export type { AddressListAnswer, SaveAddressReply, StoredAddress };
+export type { AddressListAnswer, ExpectedLocationsAnswer, SaveAddressReply, StoredAddress, StoredExpectedLocation };
 
 export function getAddresses(orgId: string, contactId: number, signal?: AbortSignal) {
   return api.get<AddressListAnswer>(paths.addresses(orgId, contactId), { signal });
@@ -26,4 +31,21 @@ export function deleteAddress(orgId: string, contactId: number, name: string) {
 
 export function locationNameFree(orgId: string, contactId: number, locationName: string, current: string | null, signal?: AbortSignal) {
   return api.get<boolean>(paths.validateLocationName(orgId, contactId), { query: { locationName, ...(current ? { updateLocationName: current } : {}) }, signal });
+}
+
+/** §7 `POST …/addresses/expectedLocations`: a page of the expected (travel) locations, newest arrival first. */
+export function listExpectedLocations(orgId: string, contactId: number, pageNo: number, signal?: AbortSignal) {
+  const form: Record<string, string> = { pageSize: '5', pageNo: String(pageNo), sidx: 'address.arriveDate', sord: 'desc', _search: 'false' };
+  return api.post<ExpectedLocationsAnswer>(paths.expectedLocations(orgId, contactId), { form, signal });
+}
+
+/** Adds an expected location, or changes the one of `id`. */
+export function saveExpectedLocation(orgId: string, contactId: number, address: object, id: number | null) {
+  const form: SaveExpectedLocationForm = { expectedLocation: JSON.stringify({ contactId, address, ...(id ? { id } : {}) }), update: id ? 'true' : 'false' };
+  return api.post<SaveExpectedLocationReply | null>(paths.expectedLocationSave(orgId, contactId), { form: { ...form } });
+}
+
+export function deleteExpectedLocation(orgId: string, contactId: number, id: number) {
+  const form: DeleteExpectedLocationForm = { _method: 'DELETE', expectedLocationId: String(id) };
+  return api.post<SaveAddressReply | null>(paths.expectedLocationDelete(orgId, contactId), { form: { ...form } });
 }

@@ -20,3 +20,4 @@ export type { CheckPlace, Geocode } from './formContext.ts';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { addressLines } from './widgets/addressLines.ts';
 export { configureMapTiles } from './widgets/locationOptions.ts';
+export { formatStoredDateTime } from './widgets/dateTime.ts';

@@ -178,4 +178,53 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await context.close();
     }
   });
+
+  it('keeps the member\'s expected locations: add, refused an end before the arrival, change, delete, at 360 px', { timeout: 90_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    try {
+      await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/springfield\/home/);
+      await page.goto(`${baseURL}/springfield/my-location`);
+      await drawn(page);
+      const section = page.getByRole('region', { name: en['locations.expected.title'] });
+      await section.getByText(en['locations.expected.none']).waitFor();
+
+      await section.getByRole('button', { name: en['locations.expected.add'] }).click();
+      const dialog = page.getByRole('dialog', { name: en['locations.expected.dialog.add'] });
+      await dialog.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Conference');
+      await dialog.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Convention Center Plaza');
+      await dialog.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Springfield');
+      await dialog.getByRole('button', { name: en['form.location.place'] }).click();
+      await dialog.getByLabel(en['ssp.location.arriveDate.label']).fill('2026-12-03T09:00');
+      await dialog.getByLabel(en['ssp.location.expireDate.label']).fill('2026-12-01T18:00');
+      await dialog.getByRole('button', { name: en['locations.expected.save'] }).click();
+      await dialog.getByText(en['location.expireBeforeArrive']).first().waitFor();
+      const violations = await axeViolations(page);
+      expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), violations.join('\n')).toEqual([]);
+      await screenshot(page, 'expected-location-refused-narrow');
+
+      await dialog.getByLabel(en['ssp.location.expireDate.label']).fill('2026-12-05T18:00');
+      await dialog.getByRole('button', { name: en['locations.expected.save'] }).click();
+      await section.getByRole('rowheader', { name: 'Conference' }).waitFor();
+      await section.getByText('Dec 3, 2026, 09:00').waitFor();
+
+      await section.getByRole('button', { name: en['locations.editLabel'].replace('{{name}}', 'Conference') }).click();
+      const edit = page.getByRole('dialog', { name: en['locations.expected.dialog.edit'] });
+      expect(await edit.getByLabel(en['ssp.location.arriveDate.label']).inputValue()).toBe('2026-12-03T09:00');
+      await edit.getByLabel(en['ssp.location.expireDate.label']).fill('2026-12-06T12:00');
+      await edit.getByRole('button', { name: en['locations.expected.save'] }).click();
+      await section.getByText('Dec 6, 2026, 12:00').waitFor();
+      const pageViolations = await axeViolations(page);
+      expect(pageViolations.filter((v) => /\((serious|critical)\)/.test(v)), pageViolations.join('\n')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'expected-locations-narrow');
+
+      await section.getByRole('button', { name: en['locations.deleteLabel'].replace('{{name}}', 'Conference') }).click();
+      await page.getByRole('dialog', { name: en['form.dialog.confirm.title'] }).getByRole('button', { name: en['form.dialog.ok'] }).click();
+      await section.getByText(en['locations.expected.deleted']).waitFor();
+      await section.getByText(en['locations.expected.none']).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { addressLines, ConfirmDialog, done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { ExpectedLocations } from './ExpectedLocations.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 
 /** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'". */
@@ -30,7 +31,8 @@ type Editing = { kind: 'add' } | { kind: 'edit'; address: StoredAddress } | null
  * §9's 5) and Edit open the location form in a dialog (the location builder's, edit mode: the fields
  * and the map to place the point); Delete asks 'ssp.delete.confirm' first (§4). Each change is saved
  * at once (§7 `POST …/addresses`, status '1') and the list read again; a refusal shows its message in
- * the dialog, next to the field it names, and nothing is kept.
+ * the dialog, next to the field it names, and nothing is kept. Below them, where the organisation
+ * exposes them, the expected (travel) locations (ExpectedLocations.tsx).
  */
 export default function LocationsScreen() {
   const { t, i18n } = useTranslation();
@@ -135,6 +137,7 @@ export default function LocationsScreen() {
           {editable && answer.addresses.length >= MAX_LOCATIONS ? <p className="field-help">{t('location.limit')}</p> : null}
         </>
       ) : null}
+      {answer?.exposeExpLoc && contactId !== null ? <ExpectedLocations contactId={contactId} editable={answer.editableExpLoc} /> : null}
       <p className="form-actions">
         {mode === 'step'
           ? <Link className="button button-primary" to={`${org}/${next ?? 'home'}`}>{t('locations.continue')}</Link>

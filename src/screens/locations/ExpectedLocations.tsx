@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildExpectedLocationSchema } from '../../../schemas/forms/buildExpectedLocationSchema.ts';
+import { MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
+import { deleteExpectedLocation, listExpectedLocations, saveExpectedLocation, type ExpectedLocationsAnswer, type StoredExpectedLocation } from '../../api/addresses.ts';
+import { addressLines, ConfirmDialog, done, FormAlert, formatStoredDateTime, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
+
+const SAVE_SUCCEEDED = 'ssp.save.success';
+const SAVE_FAILED = 'ssp.register.saveProfile.fail';
+
+type Notice = { key: string; ok: boolean } | null;
+
+/**
+ * §2 Locations page, "expected locations (travel, start/end) section when exposed": the member's
+ * expected locations a page of 5 at a time (§7, newest arrival first), each with where and when
+ * (§9 'MMM DD, YYYY HH:mm'); Add, Edit and Delete (after 'ssp.delete.confirm') where the organisation
+ * lets members change them (§3 editableExpLoc), in a dialog with the expected-location builder's form:
+ * the location's fields and map, the arrival and the end.
+ */
+export function ExpectedLocations({ contactId, editable }: { contactId: number; editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { boot } = useOrg();
+  const orgId = boot.orgId;
+  const [pageNo, setPageNo] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; answer: ExpectedLocationsAnswer }>({ status: 'loading' });
+  const [editing, setEditing] = useState<{ row: StoredExpectedLocation | null } | null>(null);
+  const [deleting, setDeleting] = useState<StoredExpectedLocation | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void listExpectedLocations(orgId, contactId, pageNo, controller.signal).then((result) => {
+      if (result.isCanceled) return;
+      setLoaded(result.hasError || !result.data ? { status: 'failed' } : { status: 'ready', answer: result.data });
+    });
+    return () => controller.abort();
+  }, [orgId, contactId, pageNo, version]);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  async function remove(row: StoredExpectedLocation) {
+    setDeleting(null);
+    const result = await deleteExpectedLocation(orgId, contactId, row.id);
+    const ok = !result.hasError && !result.isCanceled && result.data?.status === '1';
+    const code = result.data?.errorCode;
+    setNotice(ok ? { key: 'locations.expected.deleted', ok: true } : { key: typeof code === 'string' && i18n.exists(code) ? code : SAVE_FAILED, ok: false });
+    reload();
+  }
+
+  const answer = loaded.status === 'ready' ? loaded.answer : null;
+  const pages = answer ? Math.max(1, Math.ceil(answer.totalCount / answer.pageSize)) : 1;
+  // A page emptied by a delete shows the one before it.
+  if (answer && answer.data.length === 0 && pageNo > 1) setPageNo(pageNo - 1);
+  const when = (row: StoredExpectedLocation) => t('locations.expected.when', {
+    arrive: formatStoredDateTime(row.address.arriveDate, i18n.language), expire: formatStoredDateTime(row.address.expireDate, i18n.language),
+  });
+
+  return (
+    <section aria-labelledby="expected-locations-title" className="expected-locations">
+      <h2 id="expected-locations-title">{t('locations.expected.title')}</h2>
+      <p>{t('locations.expected.intro')}</p>
+      {notice ? (
+        <p ref={noticeRef} tabIndex={-1} className={notice.ok ? 'notice-ok' : 'form-alert'} role={notice.ok ? 'status' : 'alert'}>{t(notice.key)}</p>
+      ) : null}
+      {loaded.status === 'loading' ? <LoadingBar /> : null}
+      {loaded.status === 'failed' ? <p className="notice" role="alert">{t('locations.expected.loadFailed')}</p> : null}
+      {answer ? (
+        <>
+          {answer.totalCount === 0 ? <p>{t('locations.expected.none')}</p> : (
+            <table className="locations-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('locations.column.name')}</th>
+                  <th scope="col">{t('locations.column.address')}</th>
+                  <th scope="col">{t('locations.expected.column.when')}</th>
+                  {editable ? <th scope="col"><span className="visually-hidden">{t('locations.column.actions')}</span></th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {answer.data.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">{row.address.locationName}</th>
+                    <td>
+                      <address className="location-lines">
+                        {addressLines({ ...row.address, locationName: '' }, i18n.language).map((line) => <span key={line}>{line}</span>)}
+                      </address>
+                    </td>
+                    <td>{when(row)}</td>
+                    {editable ? (
+                      <td className="locations-actions">
+                        <div className="locations-actions-buttons">
+                          <button type="button" className="button button-small" aria-label={t('locations.editLabel', { name: row.address.locationName })}
+                            onClick={() => { setNotice(null); setEditing({ row }); }}>
+                            {t('locations.edit')}
+                          </button>
+                          <button type="button" className="button button-small" aria-label={t('locations.deleteLabel', { name: row.address.locationName })}
+                            onClick={() => { setNotice(null); setDeleting(row); }}>
+                            {t('locations.delete')}
+                          </button>
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {pages > 1 ? (
+            <nav className="pagination" aria-label={t('locations.expected.pagination')}>
+              <button type="button" className="button button-small" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>{t('locations.expected.previous')}</button>
+              <span aria-live="polite">{t('locations.expected.page', { page: pageNo, pages })}</span>
+              <button type="button" className="button button-small" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>{t('locations.expected.next')}</button>
+            </nav>
+          ) : null}
+          {editable && answer.totalCount < MAX_EXPECTED_LOCATIONS ? (
+            <p><button type="button" className="button" onClick={() => { setNotice(null); setEditing({ row: null }); }}>{t('locations.expected.add')}</button></p>
+          ) : null}
+          {editable && answer.totalCount >= MAX_EXPECTED_LOCATIONS ? <p className="field-help">{t('expectedLocation.limit')}</p> : null}
+        </>
+      ) : null}
+      {editing ? (
+        <ExpectedLocationDialog
+          contactId={contactId}
+          row={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setNotice({ key: SAVE_SUCCEEDED, ok: true });
+            reload();
+          }}
+        />
+      ) : null}
+      {deleting ? <ConfirmDialog messageKey="ssp.delete.confirm" onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} /> : null}
+    </section>
+  );
+}
+
+type ExpectedLocationFormData = Record<string, unknown>;
+
+function formDataOf(row: StoredExpectedLocation | null): ExpectedLocationFormData {
+  if (!row) return {};
+  const { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, arriveDate, expireDate } = row.address;
+  return { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, arriveDate, expireDate };
+}
+
+interface DialogProps {
+  contactId: number;
+  row: StoredExpectedLocation | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function ExpectedLocationDialog({ contactId, row, onClose, onSaved }: DialogProps) {
+  const { t, i18n } = useTranslation();
+  const { boot, flags } = useOrg();
+  const orgId = boot.orgId;
+  const { form, validator } = useBuiltForm(orgId, boot.organization, 'expectedLocation', buildExpectedLocationSchema, { featureFlags: flags }, 'edit');
+  const submission = useSubmission<ExpectedLocationFormData>(formDataOf(row), async (values) => {
+    const result = await saveExpectedLocation(orgId, contactId, values, row?.id ?? null);
+    if (!result.hasError && !result.isCanceled && result.data?.status === '1') {
+      onSaved();
+      return done({ leaving: true });
+    }
+    return refused(result.data, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
+  });
+  return (
+    <Dialog title={t(row ? 'locations.expected.dialog.edit' : 'locations.expected.dialog.add')} onClose={onClose} className="location-dialog">
+      <SchemaForm<ExpectedLocationFormData>
+        idPrefix="expectedLocation"
+        form={form}
+        validator={validator}
+        {...submission.form}
+        submitLabelKey="locations.expected.save"
+        busyLabelKey="form.busy.saving"
+        aboveSubmit={<FormAlert message={submission.message} />}
+      >
+        <button type="button" className="button" onClick={onClose}>{t('form.dialog.cancel')}</button>
+      </SchemaForm>
+    </Dialog>
+  );
+}
