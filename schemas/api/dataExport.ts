@@ -53,6 +53,9 @@ const ExportedLocation = Type.Object({
   createdAt: Timestamp,
 });
 
+/** An expected (travel) location: the place, and from when to when as stored (§9 'YYYY-MM-DD HH:mm'). */
+const ExportedExpectedLocation = Type.Intersect([ExportedLocation, Type.Object({ arriveDate: Type.String(), expireDate: Type.String() })]);
+
 const ExportedCustomValue = Type.Object({
   attrId: Type.Integer(),
   /** The field's name today; null when the organisation has since removed the field. */
@@ -96,6 +99,7 @@ export const DataExportAnswer = Type.Object({
   }),
   contactPaths: Type.Array(ExportedContactPath),
   locations: Type.Array(ExportedLocation),
+  expectedLocations: Type.Array(ExportedExpectedLocation),
   customFields: Type.Array(ExportedCustomValue),
   /** The groups the member belongs to (§3 Group membership). */
   groups: Type.Array(Type.Object({ groupId: Type.Integer(), groupName: Type.String() })),

@@ -1,6 +1,6 @@
 /**
  * The rows of one member that "download my data" (services/dataExport.ts) reads and no other
- * repository answers: locations, every custom-field value kept, the open sign-ins, test
+ * repository answers: locations (static and expected), every custom-field value kept, the open sign-ins, test
  * notifications, deliveries and access keys. Organisation first in every query; only columns that
  * are no secret are selected (no hashes, no tokens), so a secret cannot reach the export by mistake.
  */
@@ -8,15 +8,22 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { MAX_EXPORTED_ROWS } from '../../schemas/api/dataExport.ts';
 import { findGroupMemberships } from './groups.ts';
 import type { Db } from '../db/client.ts';
-import { accessKeys, addresses, contactCustomValues, deliveryOutbox, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
+import { accessKeys, addresses, contactCustomValues, deliveryOutbox, expectedLocations, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
 
 export async function findExportRows(db: Db, orgId: string, contactId: number, now: Date) {
-  const [locations, customValues, openSignIns, tests, deliveries, [deliveryCount], keys, memberships] = await Promise.all([
+  const [locations, travel, customValues, openSignIns, tests, deliveries, [deliveryCount], keys, memberships] = await Promise.all([
     db.select({
       name: addresses.locationName, streetAddress: addresses.streetAddress, suite: addresses.suite, city: addresses.city, state: addresses.state,
       postalCode: addresses.postalCode, country: addresses.country, latitude: addresses.lat, longitude: addresses.lon,
       source: addresses.locationSource, createdAt: addresses.createdAt,
     }).from(addresses).where(and(eq(addresses.orgId, orgId), eq(addresses.contactId, contactId))).orderBy(addresses.locationId).limit(MAX_EXPORTED_ROWS),
+    db.select({
+      name: expectedLocations.locationName, streetAddress: expectedLocations.streetAddress, suite: expectedLocations.suite, city: expectedLocations.city,
+      state: expectedLocations.state, postalCode: expectedLocations.postalCode, country: expectedLocations.country, latitude: expectedLocations.lat,
+      longitude: expectedLocations.lon, source: expectedLocations.locationSource, createdAt: expectedLocations.createdAt,
+      arriveDate: expectedLocations.arriveDate, expireDate: expectedLocations.expireDate,
+    }).from(expectedLocations).where(and(eq(expectedLocations.orgId, orgId), eq(expectedLocations.contactId, contactId)))
+      .orderBy(expectedLocations.arriveDate, expectedLocations.expectedLocationId).limit(MAX_EXPORTED_ROWS),
     db.select({ attrId: contactCustomValues.attrId, values: contactCustomValues.values, updatedAt: contactCustomValues.updatedAt }).from(contactCustomValues)
       .where(and(eq(contactCustomValues.orgId, orgId), eq(contactCustomValues.contactId, contactId))).orderBy(contactCustomValues.attrId).limit(MAX_EXPORTED_ROWS),
     db.select({ signedInAt: sessionLogins.createdAt }).from(sessionLogins).innerJoin(sessions, eq(sessions.sessionHash, sessionLogins.sessionHash))
@@ -34,5 +41,5 @@ export async function findExportRows(db: Db, orgId: string, contactId: number, n
       .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.contactId, contactId))).orderBy(desc(accessKeys.createdAt)).limit(MAX_EXPORTED_ROWS),
     findGroupMemberships(db, orgId, contactId, { offset: 0, limit: MAX_EXPORTED_ROWS }),
   ]);
-  return { locations, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys, groups: memberships.list };
+  return { locations, expectedLocations: travel, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys, groups: memberships.list };
 }

@@ -19,7 +19,6 @@ import { refuse, type Refusal } from './results.ts';
  */
 const NOT_KEPT = [
   'Subscriptions: this portal does not store alert, group or incident subscriptions yet.',
-  'Expected (travel) locations: this portal does not store them yet.',
   'Consents: this portal records none; signing up accepts the organisation\'s terms shown on the sign-up page.',
   'Ended sign-ins: only the sign-ins open now are kept; a sign-in is forgotten when it ends.',
   'Passwords and security answers: kept only as one-way hashes, which are not exported.',
@@ -62,6 +61,7 @@ export async function exportMemberData(db: Db, org: Organization, contactId: num
         quietTimes: path.quietTimeFrames,
       })),
     locations: rows.locations.map((location) => ({ ...location, createdAt: iso(location.createdAt) })),
+    expectedLocations: rows.expectedLocations.map((location) => ({ ...location, createdAt: iso(location.createdAt) })),
     customFields: rows.customValues.map((row) => ({ attrId: row.attrId, name: fieldNames.get(row.attrId) ?? null, values: row.values, updatedAt: iso(row.updatedAt) })),
     groups: rows.groups,
     signIns: { open: rows.openSignIns.map((row) => ({ signedInAt: iso(row.signedInAt) })) },

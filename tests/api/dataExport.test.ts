@@ -9,7 +9,7 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, MAX_EXPORTED_ROWS, type DataExportAnswer } from '../../schemas/api/dataExport.ts';
-import { accessKeys, addresses, contactCustomValues, deliveryOutbox, serverSecrets, sessions, testNotifications } from '../../server/db/schema.ts';
+import { accessKeys, addresses, contactCustomValues, deliveryOutbox, expectedLocations, serverSecrets, sessions, testNotifications } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { getAs, newMember } from '../support/profile.ts';
 import { useTestApp } from '../support/testApp.ts';
@@ -36,6 +36,10 @@ describe('GET /{orgId}/{contactId}/export', () => {
       { orgId, contactId, attrId: 999, values: ['from a removed field'] },
     ]);
     await db.insert(addresses).values({ orgId, contactId, locationName: 'Home', streetAddress: '1 Main St', city: 'Springfield', state: 'IL', lat: 39.8, lon: -89.6 });
+    await db.insert(expectedLocations).values({
+      orgId, contactId, locationName: 'Conference', streetAddress: '1 Convention Center Plaza', city: 'Chicago', lat: 41.85, lon: -87.62,
+      arriveDate: '2026-12-01 09:00', expireDate: '2026-12-03 18:00', locationSource: 'Member_Portal',
+    });
     const keyHash = hashToken('an-access-key-for-erin');
     await db.insert(accessKeys).values({ orgId, contactId, keyHash, expiresAt: new Date(Date.now() + 86_400_000) });
     await db.insert(testNotifications).values({ orgId, contactId, pathId: 2, outcome: 'queued' });
@@ -67,6 +71,9 @@ describe('GET /{orgId}/{contactId}/export', () => {
     expect(data.contactPaths[0]!.quietTimes).toEqual([expect.objectContaining(NIGHT)]);
     expect(data.customFields.map(({ attrId, name, values }) => [attrId, name, values])).toEqual([[11, 'Department', ['Finance']], [999, null, ['from a removed field']]]);
     expect(data.locations).toEqual([expect.objectContaining({ name: 'Home', streetAddress: '1 Main St', city: 'Springfield', latitude: 39.8, longitude: -89.6 })]);
+    expect(data.expectedLocations).toEqual([expect.objectContaining({
+      name: 'Conference', city: 'Chicago', latitude: 41.85, arriveDate: '2026-12-01 09:00', expireDate: '2026-12-03 18:00', source: 'Member_Portal',
+    })]);
     expect(data.signIns.open).toHaveLength(1);
     expect(data.testNotifications).toEqual([expect.objectContaining({ pathId: 2, outcome: 'queued', errorCode: null })]);
     expect(data.deliveries).toEqual([expect.objectContaining({ kind: 'test', pathType: 'SMS', recipient: '+•••••••0134', outcome: 'queued' })]);
