@@ -32,3 +32,6 @@ export const MAX_LOCATIONS = 5;
 
 /** A member's expected (travel) locations at most: §9 pages them 5 at a time and names no bound. */
 export const MAX_EXPECTED_LOCATIONS = 50;
+
+/** §9 "street lookup debounce 5000 ms": how long after the last keystroke in the street the address is looked up. */
+export const STREET_LOOKUP_DEBOUNCE_MS = 5000;

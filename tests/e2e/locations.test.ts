@@ -23,7 +23,7 @@ async function openVerifyDialog(page: Page) {
   await page.goto(`${baseURL}/springfield/new`);
   await drawn(page);
   await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Home');
-  await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('800 E Monroe St');
+  await page.getByRole('combobox', { name: en['ssp.address.streetAddress.label'] }).fill('800 E Monroe St');
   await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Springfield');
   await page.getByRole('textbox', { name: en['ssp.address.state.label'] }).fill('Illinois');
   await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await page.goto(`${baseURL}/springfield/new`);
       await drawn(page);
       await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Cabin');
-      await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Road');
+      await page.getByRole('combobox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Road');
       await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Nowhereville');
       await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
       const dialog = page.getByRole('dialog', { name: en['signup.location.verify.title'] });
@@ -95,7 +95,7 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await page.goto(`${baseURL}/springfield/new`);
       await drawn(page);
       await page.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Lake house');
-      await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Shore Dr');
+      await page.getByRole('combobox', { name: en['ssp.address.streetAddress.label'] }).fill('1 Lake Shore Dr');
       await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Decatur');
       await page.getByRole('textbox', { name: en['ssp.address.state.label'] }).fill('IL');
       await page.getByRole('button', { name: en['signup.location.verify.button'] }).click();
@@ -114,7 +114,7 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await alert.getByRole('button', { name: en['form.dialog.ok'] }).click();
       expect(await dialog.getByRole('alert').count()).toBe(0);
       await dialog.getByRole('button', { name: en['form.dialog.cancel'] }).click();
-      expect(await page.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).inputValue()).toBe('1 Lake Shore Dr');
+      expect(await page.getByRole('combobox', { name: en['ssp.address.streetAddress.label'] }).inputValue()).toBe('1 Lake Shore Dr');
       expect(await page.getByText(en['signup.location.verified']).count()).toBe(0);
     } finally {
       await context.close();
@@ -223,6 +223,28 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await page.getByRole('dialog', { name: en['form.dialog.confirm.title'] }).getByRole('button', { name: en['form.dialog.ok'] }).click();
       await section.getByText(en['locations.expected.deleted']).waitFor();
       await section.getByText(en['locations.expected.none']).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('suggests addresses for the typed street on the sign-up page, by keyboard, at 360 px', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    try {
+      await page.goto(`${baseURL}/springfield/new`);
+      await drawn(page);
+      await page.getByRole('textbox', { name: en['ssp.address.city.label'] }).fill('Springfield');
+      const street = page.getByRole('combobox', { name: en['ssp.address.streetAddress.label'] });
+      await street.pressSequentially('800 E Monroe St');
+      const places = page.getByRole('listbox', { name: en['signup.location.street.suggestions'] });
+      await places.getByRole('option').first().waitFor({ timeout: 20_000 });
+      const violations = await axeViolations(page);
+      expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), violations.join('\n')).toEqual([]);
+      await screenshot(page, 'street-lookup-narrow');
+      await street.press('ArrowDown');
+      await street.press('Enter');
+      await expect.poll(() => page.getByRole('textbox', { name: en['ssp.address.state.label'] }).inputValue()).toBe('IL');
+      expect(await places.isHidden()).toBe(true);
     } finally {
       await context.close();
     }

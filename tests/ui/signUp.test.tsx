@@ -245,6 +245,38 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
     expect(control('/address/streetAddress').value).toBe('1 Lake Shore Dr');
   });
 
+  it('suggests addresses 5 s after the street was typed; a pick outside the geofence clears the street, one inside fills the address (§4, §9)', { timeout: 40_000 }, async () => {
+    bootPage('/springfield/new');
+    await screen.findByRole('button', { name: en['signup.create.button'] });
+    await typeInto('/address/city', 'Decatur');
+    await typeInto('/address/state', 'IL');
+    await typeInto('/address/streetAddress', '1 Lake Shore Dr');
+    const street = control('/address/streetAddress');
+    expect(street.getAttribute('role')).toBe('combobox');
+    expect(street.getAttribute('aria-expanded')).toBe('false');
+    // Nothing is asked before §9's 5000 ms.
+    const places = document.getElementById(`${street.id}__places`)!;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(places.children).toHaveLength(0);
+    const decatur = await within(places).findByRole('option', { name: /^1 Lake Shore Dr, Decatur, IL/ }, { timeout: 15_000 });
+    expect(street.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(street.getAttribute('aria-activedescendant')).toBe(decatur.id);
+    await userEvent.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en['ssp.location.address.out.of.range']);
+    await waitFor(() => expect(street.value).toBe(''));
+
+    await typeInto('/address/city', 'Springfield');
+    await userEvent.clear(control('/address/state'));
+    await typeInto('/address/streetAddress', '800 E Monroe St');
+    const springfield = await within(places).findByRole('option', { name: /^800 E Monroe St, Springfield, IL/ }, { timeout: 15_000 });
+    await userEvent.click(springfield);
+    await waitFor(() => expect(control('/address/state').value).toBe('IL'));
+    expect(street.value).toBe('800 E Monroe St');
+    expect(places.children).toHaveLength(0);
+  });
+
   it('returns a verified location to the fields with Edit, and clears it with Delete', async () => {
     bootPage('/springfield/new');
     await screen.findByRole('button', { name: en['signup.create.button'] });

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema as RjsfUiSchema, WidgetProps } from '@rjsf/utils';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 import { VerifyLocationDialog, type VerifiedPoint } from '../components/VerifyLocationDialog.tsx';
@@ -9,6 +9,7 @@ import { addressLines } from './addressLines.ts';
 import type { AroundWidgetProps } from './aroundWidget.ts';
 import { controlProps } from './controlProps.ts';
 import { coordinateOf } from './locationOptions.ts';
+import { StreetLookupContext, StreetLookupWidget, type StreetLookup } from './StreetLookup.tsx';
 
 interface VerifyControl {
   open: () => void;
@@ -57,6 +58,7 @@ function fieldsUiSchema(uiSchema: RjsfUiSchema): RjsfUiSchema {
   const hidden = { 'ui:options': { hidden: true } };
   return {
     ...rest,
+    streetAddress: { ...(rest.streetAddress as RjsfUiSchema | undefined), 'ui:widget': StreetLookupWidget },
     lat: hidden,
     lon: hidden,
     addressGeoCodingSource: hidden,
@@ -100,6 +102,39 @@ export function SignUpAddressWidget(props: AroundWidgetProps) {
   }, [verified, context.idPrefix, pointer]);
 
   const set = (next: Partial<SignUpAddressFormValue>) => onChange(next);
+
+  // §4 street lookup: the address as it is when the lookup runs or a place is picked.
+  const current = useRef(address);
+  const change = useRef(onChange);
+  useEffect(() => {
+    current.current = address;
+    change.current = onChange;
+  });
+  const { geocode, checkPlace } = context;
+  const streetLookup = useMemo<StreetLookup>(() => ({
+    search: map.geocode === true && geocode ? (street, signal) => {
+      const { suite, city, state, postalCode, country } = current.current;
+      return geocode({ streetAddress: street, suite, city, state, postalCode, country }, signal);
+    } : null,
+    pick: async (candidate) => {
+      if (map.geoFence === true && checkPlace) {
+        const inside = await checkPlace({ lat: candidate.latitude, lon: candidate.longitude }, new AbortController().signal);
+        // §4 "if outside, an out-of-range alert shows and street clears".
+        if (inside === false) {
+          change.current({ ...current.current, streetAddress: '' });
+          return false;
+        }
+      }
+      const before = current.current;
+      change.current({
+        ...before,
+        streetAddress: candidate.streetAddress || before.streetAddress, suite: candidate.suite || before.suite, city: candidate.locality || before.city,
+        state: candidate.adminDistrict || before.state, postalCode: candidate.postalCode || before.postalCode, country: candidate.country || before.country,
+        lat: candidate.latitude, lon: candidate.longitude,
+      });
+      return true;
+    },
+  }), [map.geocode, map.geoFence, geocode, checkPlace]);
 
   const open = () => {
     // Verifying an address the form refuses would only hide the problem: show the address's messages instead.
@@ -162,7 +197,9 @@ export function SignUpAddressWidget(props: AroundWidgetProps) {
 
   return (
     <VerifyContext.Provider value={{ open, ready: filled(address.locationName) || filled(address.streetAddress) }}>
-      {drawFields?.(fieldsUiSchema(uiSchema))}
+      <StreetLookupContext.Provider value={streetLookup}>
+        {drawFields?.(fieldsUiSchema(uiSchema))}
+      </StreetLookupContext.Provider>
       {dialog === 'verify' ? (
         <VerifyLocationDialog id={id} address={address} map={map} mode="verify" registry={registry} onConfirm={confirm} onClose={() => setDialog(null)} />
       ) : null}
