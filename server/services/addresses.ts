@@ -31,9 +31,13 @@ import { refuse, refuseField, refuseValidation, type Refusal } from './results.t
 export const LOCATION_SOURCE = 'Member_Portal';
 const NAME_TAKEN = refuseValidation([{ pointer: '/locationName', key: 'ssp.location.locationname.exist', params: {} }]);
 
-function storedAddress(row: AddressRow): StoredAddress {
+/** The columns a static and an expected location share. */
+type PlaceColumns = Omit<AddressRow, 'locationId' | 'orgId' | 'contactId' | 'createdAt'>;
+
+/** A stored place as §3 Address says it, named by `id`. */
+export function storedPlace(id: number, row: PlaceColumns): StoredAddress {
   return {
-    id: row.locationId, locationId: row.locationId, locationName: row.locationName, pristineLocationName: row.locationName,
+    id, locationId: id, locationName: row.locationName, pristineLocationName: row.locationName,
     streetAddress: row.streetAddress, suite: row.suite ?? '', city: row.city ?? '', state: row.state ?? '', postalCode: row.postalCode ?? '',
     country: row.country ?? '', lat: row.lat, lon: row.lon, gisLocation: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
     addressGeoCodingSource: row.addressGeoCodingSource ?? '', locationSource: row.locationSource ?? '',
@@ -46,7 +50,7 @@ export async function readAddresses(db: Db, org: Organization, contactId: number
   const rows = await listAddresses(db, org.orgId, contactId);
   return {
     ok: true,
-    addresses: rows.slice(0, MAX_LOCATIONS).map(storedAddress),
+    addresses: rows.slice(0, MAX_LOCATIONS).map((row) => storedPlace(row.locationId, row)),
     editable: settings.showAddress && settings.addressSetting.editable,
     expose: settings.showAddress,
     exposeExpLoc: settings.showAddress,

@@ -17,7 +17,7 @@ import {
   deleteExpectedLocation, insertExpectedLocation, pageOfExpectedLocations, updateExpectedLocation, type ExpectedLocationOrder, type ExpectedLocationRow,
 } from '../repositories/expectedLocations.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { checkedLocation } from './addresses.ts';
+import { checkedLocation, storedPlace } from './addresses.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
 /** §7 "pageSize (5), pageNo (1), sidx address.arriveDate, sord desc". */
@@ -33,13 +33,7 @@ function storedExpectedLocation(row: ExpectedLocationRow): StoredExpectedLocatio
   return {
     id: row.expectedLocationId,
     contactId: row.contactId,
-    address: {
-      id: row.expectedLocationId, locationId: row.expectedLocationId, locationName: row.locationName, pristineLocationName: row.locationName,
-      streetAddress: row.streetAddress, suite: row.suite ?? '', city: row.city ?? '', state: row.state ?? '', postalCode: row.postalCode ?? '',
-      country: row.country ?? '', lat: row.lat, lon: row.lon, gisLocation: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
-      addressGeoCodingSource: row.addressGeoCodingSource ?? '', locationSource: row.locationSource ?? '',
-      arriveDate: row.arriveDate, expireDate: row.expireDate,
-    },
+    address: { ...storedPlace(row.expectedLocationId, row), arriveDate: row.arriveDate, expireDate: row.expireDate },
   };
 }
 

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
-import { configureMapTiles } from '../forms/index.ts';
+import { configureMapTiles } from '../ui/mapTiles.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { OrgContext, type OrgState } from '../org/OrgContext.tsx';
 import { buildRoutes } from './buildRoutes.tsx';

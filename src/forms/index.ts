@@ -19,5 +19,4 @@ export type { AsyncCheck } from './useAsyncCheck.ts';
 export type { CheckPlace, Geocode } from './formContext.ts';
 export { ConfirmDialog } from './components/ConfirmDialog.tsx';
 export { addressLines } from './widgets/addressLines.ts';
-export { configureMapTiles } from './widgets/locationOptions.ts';
 export { formatStoredDateTime } from './widgets/dateTime.ts';

@@ -1,24 +1,5 @@
 import { MAP_DEFAULTS, type LocationWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
-
-/** OpenStreetMap's tiles, with the attribution its licence asks for. */
-const OPEN_STREET_MAP = {
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-} as const;
-
-/** The site's tiles (MAP_TILE_URL, from the boot answer), or OpenStreetMap's. */
-let siteTiles: { tileUrl: string; attribution: string } = OPEN_STREET_MAP;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * The tiles every map draws when its options name none: the server's MAP_TILE_URL (`mapTiles` of
- * `/rest/init`), its credit as text (Leaflet writes the attribution as HTML: it is escaped here), or
- * OpenStreetMap's with null. The app sets it as the boot answer arrives.
- */
-export function configureMapTiles(tiles: { url: string; attribution: string } | null): void {
-  siteTiles = tiles ? { tileUrl: tiles.url, attribution: escapeHtml(tiles.attribution) } : OPEN_STREET_MAP;
-}
+import { siteMapTiles } from '../../ui/mapTiles.ts';
 
 export interface MapOptions {
   center: { lat: number; lon: number };
@@ -46,8 +27,8 @@ export function mapOptionsOf(options: Partial<LocationWidgetOptions>): MapOption
       world: num(options.zoom?.world) ?? MAP_DEFAULTS.zoom.world,
     },
     height: num(options.height) ?? MAP_DEFAULTS.height,
-    tileUrl: typeof options.tileUrl === 'string' && options.tileUrl ? options.tileUrl : siteTiles.tileUrl,
-    attribution: typeof options.tileAttribution === 'string' ? options.tileAttribution : siteTiles.attribution,
+    tileUrl: typeof options.tileUrl === 'string' && options.tileUrl ? options.tileUrl : siteMapTiles().tileUrl,
+    attribution: typeof options.tileAttribution === 'string' ? options.tileAttribution : siteMapTiles().attribution,
   };
 }
 

@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildExpectedLocationSchema } from '../../../schemas/forms/buildExpectedLocationSchema.ts';
 import { MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
 import { deleteExpectedLocation, listExpectedLocations, saveExpectedLocation, type ExpectedLocationsAnswer, type StoredExpectedLocation } from '../../api/addresses.ts';
-import { addressLines, ConfirmDialog, done, FormAlert, formatStoredDateTime, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
+import { addressLines, ConfirmDialog, formatStoredDateTime } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
-
-const SAVE_SUCCEEDED = 'ssp.save.success';
-const SAVE_FAILED = 'ssp.register.saveProfile.fail';
-
-type Notice = { key: string; ok: boolean } | null;
+import { NoticeLine, PlaceDialog, RowActions, SAVE_FAILED, SAVE_SUCCEEDED, type Notice } from './parts.tsx';
 
 /**
  * §2 Locations page, "expected locations (travel, start/end) section when exposed": the member's
@@ -30,7 +25,6 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
   const [editing, setEditing] = useState<{ row: StoredExpectedLocation | null } | null>(null);
   const [deleting, setDeleting] = useState<StoredExpectedLocation | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
 
   useEffect(() => {
@@ -41,10 +35,6 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
     });
     return () => controller.abort();
   }, [orgId, contactId, pageNo, version]);
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   async function remove(row: StoredExpectedLocation) {
     setDeleting(null);
@@ -67,9 +57,7 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
     <section aria-labelledby="expected-locations-title" className="expected-locations">
       <h2 id="expected-locations-title">{t('locations.expected.title')}</h2>
       <p>{t('locations.expected.intro')}</p>
-      {notice ? (
-        <p ref={noticeRef} tabIndex={-1} className={notice.ok ? 'notice-ok' : 'form-alert'} role={notice.ok ? 'status' : 'alert'}>{t(notice.key)}</p>
-      ) : null}
+      <NoticeLine notice={notice} />
       {loaded.status === 'loading' ? <LoadingBar /> : null}
       {loaded.status === 'failed' ? <p className="notice" role="alert">{t('locations.expected.loadFailed')}</p> : null}
       {answer ? (
@@ -95,18 +83,11 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
                     </td>
                     <td>{when(row)}</td>
                     {editable ? (
-                      <td className="locations-actions">
-                        <div className="locations-actions-buttons">
-                          <button type="button" className="button button-small" aria-label={t('locations.editLabel', { name: row.address.locationName })}
-                            onClick={() => { setNotice(null); setEditing({ row }); }}>
-                            {t('locations.edit')}
-                          </button>
-                          <button type="button" className="button button-small" aria-label={t('locations.deleteLabel', { name: row.address.locationName })}
-                            onClick={() => { setNotice(null); setDeleting(row); }}>
-                            {t('locations.delete')}
-                          </button>
-                        </div>
-                      </td>
+                      <RowActions
+                        name={row.address.locationName}
+                        onEdit={() => { setNotice(null); setEditing({ row }); }}
+                        onDelete={() => { setNotice(null); setDeleting(row); }}
+                      />
                     ) : null}
                   </tr>
                 ))}
@@ -143,13 +124,15 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
   );
 }
 
-type ExpectedLocationFormData = Record<string, unknown>;
-
-function formDataOf(row: StoredExpectedLocation | null): ExpectedLocationFormData {
+function formDataOf(row: StoredExpectedLocation | null): Record<string, unknown> {
   if (!row) return {};
   const { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, arriveDate, expireDate } = row.address;
   return { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, arriveDate, expireDate };
 }
+
+const EXPECTED_LOCATION_FORM = {
+  name: 'expectedLocation', build: buildExpectedLocationSchema, idPrefix: 'expectedLocation', submitLabelKey: 'locations.expected.save',
+} as const;
 
 interface DialogProps {
   contactId: number;
@@ -159,31 +142,18 @@ interface DialogProps {
 }
 
 function ExpectedLocationDialog({ contactId, row, onClose, onSaved }: DialogProps) {
-  const { t, i18n } = useTranslation();
-  const { boot, flags } = useOrg();
-  const orgId = boot.orgId;
-  const { form, validator } = useBuiltForm(orgId, boot.organization, 'expectedLocation', buildExpectedLocationSchema, { featureFlags: flags }, 'edit');
-  const submission = useSubmission<ExpectedLocationFormData>(formDataOf(row), async (values) => {
-    const result = await saveExpectedLocation(orgId, contactId, values, row?.id ?? null);
-    if (!result.hasError && !result.isCanceled && result.data?.status === '1') {
-      onSaved();
-      return done({ leaving: true });
-    }
-    return refused(result.data, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
-  });
+  const { boot } = useOrg();
   return (
-    <Dialog title={t(row ? 'locations.expected.dialog.edit' : 'locations.expected.dialog.add')} onClose={onClose} className="location-dialog">
-      <SchemaForm<ExpectedLocationFormData>
-        idPrefix="expectedLocation"
-        form={form}
-        validator={validator}
-        {...submission.form}
-        submitLabelKey="locations.expected.save"
-        busyLabelKey="form.busy.saving"
-        aboveSubmit={<FormAlert message={submission.message} />}
-      >
-        <button type="button" className="button" onClick={onClose}>{t('form.dialog.cancel')}</button>
-      </SchemaForm>
-    </Dialog>
+    <PlaceDialog
+      titleKey={row ? 'locations.expected.dialog.edit' : 'locations.expected.dialog.add'}
+      form={EXPECTED_LOCATION_FORM}
+      initialData={formDataOf(row)}
+      save={async (values) => {
+        const result = await saveExpectedLocation(boot.orgId, contactId, values, row?.id ?? null);
+        return !result.hasError && !result.isCanceled && result.data?.status === '1' ? { saved: true } : { saved: false, answer: result.data };
+      }}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AddressListAnswer, StoredAddress } from '../../../schemas/api/addresses.ts';
@@ -10,17 +10,12 @@ import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
 import { useScreenContext } from '../../app/useScreenContext.ts';
 import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { addressLines, ConfirmDialog, done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
+import { addressLines, ConfirmDialog, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { ExpectedLocations } from './ExpectedLocations.tsx';
+import { NoticeLine, PlaceDialog, RowActions, SAVE_FAILED, SAVE_SUCCEEDED, type Notice } from './parts.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 
-/** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'". */
-const SAVE_SUCCEEDED = 'ssp.save.success';
-const SAVE_FAILED = 'ssp.register.saveProfile.fail';
-
-type Notice = { key: string; ok: boolean } | null;
 type Editing = { kind: 'add' } | { kind: 'edit'; address: StoredAddress } | null;
 
 /**
@@ -48,7 +43,6 @@ export default function LocationsScreen() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<StoredAddress | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // The list, read as the page opens and again after each change.
   const [version, setVersion] = useState(0);
@@ -62,10 +56,6 @@ export default function LocationsScreen() {
     });
     return () => controller.abort();
   }, [orgId, contactId, version]);
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   async function remove(address: StoredAddress) {
     setDeleting(null);
@@ -86,9 +76,7 @@ export default function LocationsScreen() {
       {mode === 'edit' ? <p><Link to={`${org}/new/account/review`}>{t('locations.backToReview')}</Link></p> : null}
       <PageHeading id="locations-title">{t('page.title.locations')}</PageHeading>
       <p>{t('locations.intro')}</p>
-      {notice ? (
-        <p ref={noticeRef} tabIndex={-1} className={notice.ok ? 'notice-ok' : 'form-alert'} role={notice.ok ? 'status' : 'alert'}>{t(notice.key)}</p>
-      ) : null}
+      <NoticeLine notice={notice} />
       {loaded.status === 'loading' ? <LoadingBar /> : null}
       {loaded.status === 'failed' ? <p className="notice" role="alert">{t('locations.loadFailed')}</p> : null}
       {answer ? (
@@ -113,18 +101,11 @@ export default function LocationsScreen() {
                       </address>
                     </td>
                     {editable ? (
-                      <td className="locations-actions">
-                        <div className="locations-actions-buttons">
-                          <button type="button" className="button button-small" aria-label={t('locations.editLabel', { name: address.locationName })}
-                            onClick={() => { setNotice(null); setEditing({ kind: 'edit', address }); }}>
-                            {t('locations.edit')}
-                          </button>
-                          <button type="button" className="button button-small" aria-label={t('locations.deleteLabel', { name: address.locationName })}
-                            onClick={() => { setNotice(null); setDeleting(address); }}>
-                            {t('locations.delete')}
-                          </button>
-                        </div>
-                      </td>
+                      <RowActions
+                        name={address.locationName}
+                        onEdit={() => { setNotice(null); setEditing({ kind: 'edit', address }); }}
+                        onDelete={() => { setNotice(null); setDeleting(address); }}
+                      />
                     ) : null}
                   </tr>
                 ))}
@@ -160,14 +141,13 @@ export default function LocationsScreen() {
   );
 }
 
-/** The location form's data (the location builder's fields). */
-type LocationFormData = Record<string, unknown>;
-
-function formDataOf(address: StoredAddress | null): LocationFormData {
+function formDataOf(address: StoredAddress | null): Record<string, unknown> {
   if (!address) return {};
   const { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, addressGeoCodingSource } = address;
   return { locationName, streetAddress, suite, city, state, postalCode, country, lat, lon, ...(addressGeoCodingSource ? { addressGeoCodingSource } : {}) };
 }
+
+const LOCATION_FORM = { name: 'location', build: buildLocationSchema, idPrefix: 'location', submitLabelKey: 'locations.save' } as const;
 
 interface LocationDialogProps {
   contactId: number;
@@ -178,10 +158,8 @@ interface LocationDialogProps {
 }
 
 function LocationDialog({ contactId, address, onClose, onSaved }: LocationDialogProps) {
-  const { t, i18n } = useTranslation();
-  const { boot, flags } = useOrg();
+  const { boot } = useOrg();
   const orgId = boot.orgId;
-  const { form, validator } = useBuiltForm(orgId, boot.organization, 'location', buildLocationSchema, { featureFlags: flags }, 'edit');
   const current = address?.locationName ?? null;
   // §5 "unique per contact ('ssp.location.locationname.exist', checked only if changed)".
   const nameFree: AsyncCheck = useCallback(async (value, signal) => {
@@ -191,28 +169,18 @@ function LocationDialog({ contactId, address, onClose, onSaved }: LocationDialog
     return result.data === true ? true : 'ssp.location.locationname.exist';
   }, [orgId, contactId, current]);
   const asyncChecks = useMemo(() => ({ locationName: nameFree }), [nameFree]);
-  const submission = useSubmission<LocationFormData>(formDataOf(address), async (values) => {
-    const result = await saveAddress(orgId, contactId, address ? { ...values, id: address.id } : values, address !== null);
-    if (!result.hasError && !result.isCanceled && result.data?.status === '1') {
-      onSaved();
-      return done({ leaving: true });
-    }
-    return refused(result.data, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
-  });
   return (
-    <Dialog title={t(address ? 'locations.dialog.edit' : 'locations.dialog.add')} onClose={onClose} className="location-dialog">
-      <SchemaForm<LocationFormData>
-        idPrefix="location"
-        form={form}
-        validator={validator}
-        {...submission.form}
-        asyncChecks={asyncChecks}
-        submitLabelKey="locations.save"
-        busyLabelKey="form.busy.saving"
-        aboveSubmit={<FormAlert message={submission.message} />}
-      >
-        <button type="button" className="button" onClick={onClose}>{t('form.dialog.cancel')}</button>
-      </SchemaForm>
-    </Dialog>
+    <PlaceDialog
+      titleKey={address ? 'locations.dialog.edit' : 'locations.dialog.add'}
+      form={LOCATION_FORM}
+      initialData={formDataOf(address)}
+      asyncChecks={asyncChecks}
+      save={async (values) => {
+        const result = await saveAddress(orgId, contactId, address ? { ...values, id: address.id } : values, address !== null);
+        return !result.hasError && !result.isCanceled && result.data?.status === '1' ? { saved: true } : { saved: false, answer: result.data };
+      }}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltForm } from '../../../schemas/forms/types.ts';
-import { configureMapTiles } from '../../../src/forms/index.ts';
+import { configureMapTiles } from '../../../src/ui/mapTiles.ts';
 import { formI18n } from './formI18n.ts';
 import { renderForm } from './renderForm.tsx';
 

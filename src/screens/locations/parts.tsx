@@ -1,0 +1,86 @@
+/**
+ * What the Locations page's two lists share (LocationsScreen.tsx, ExpectedLocations.tsx): the notice
+ * after a change, a row's Edit and Delete buttons, and the dialog that edits one place with its
+ * builder's form.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormBuilder } from '../../../schemas/forms/types.ts';
+import type { FormName } from '../../../schemas/forms/formBuilders.ts';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck, type RefusalAnswer } from '../../forms/index.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+
+/** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'". */
+export const SAVE_SUCCEEDED = 'ssp.save.success';
+export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
+
+export type Notice = { key: string; ok: boolean } | null;
+
+/** What a change left to say: a status when it went well, an alert when not; it takes the focus as it appears. */
+export function NoticeLine({ notice }: { notice: Notice }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) ref.current?.focus();
+  }, [notice]);
+  if (!notice) return null;
+  return <p ref={ref} tabIndex={-1} className={notice.ok ? 'notice-ok' : 'form-alert'} role={notice.ok ? 'status' : 'alert'}>{t(notice.key)}</p>;
+}
+
+/** A row's Edit and Delete, each named with the place's name for a screen reader. */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <td className="locations-actions">
+      <div className="locations-actions-buttons">
+        <button type="button" className="button button-small" aria-label={t('locations.editLabel', { name })} onClick={onEdit}>{t('locations.edit')}</button>
+        <button type="button" className="button button-small" aria-label={t('locations.deleteLabel', { name })} onClick={onDelete}>{t('locations.delete')}</button>
+      </div>
+    </td>
+  );
+}
+
+type PlaceFormData = Record<string, unknown>;
+
+interface PlaceDialogProps {
+  titleKey: string;
+  form: { name: FormName; build: FormBuilder; idPrefix: string; submitLabelKey: string };
+  initialData: PlaceFormData;
+  asyncChecks?: Readonly<Record<string, AsyncCheck>>;
+  /** Saves the form's values: true when saved, else the refusal to show. */
+  save: (values: PlaceFormData) => Promise<{ saved: true } | { saved: false; answer: RefusalAnswer | null | undefined }>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** One place in a dialog: the builder's form (edit mode), its refusals shown in it, Cancel beside Save. */
+export function PlaceDialog({ titleKey, form: spec, initialData, asyncChecks, save, onClose, onSaved }: PlaceDialogProps) {
+  const { t, i18n } = useTranslation();
+  const { boot, flags } = useOrg();
+  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, spec.name, spec.build, { featureFlags: flags }, 'edit');
+  const submission = useSubmission<PlaceFormData>(initialData, async (values) => {
+    const result = await save(values);
+    if (result.saved) {
+      onSaved();
+      return done({ leaving: true });
+    }
+    return refused(result.answer, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
+  });
+  return (
+    <Dialog title={t(titleKey)} onClose={onClose} className="location-dialog">
+      <SchemaForm<PlaceFormData>
+        idPrefix={spec.idPrefix}
+        form={form}
+        validator={validator}
+        {...submission.form}
+        {...(asyncChecks ? { asyncChecks } : {})}
+        submitLabelKey={spec.submitLabelKey}
+        busyLabelKey="form.busy.saving"
+        aboveSubmit={<FormAlert message={submission.message} />}
+      >
+        <button type="button" className="button" onClick={onClose}>{t('form.dialog.cancel')}</button>
+      </SchemaForm>
+    </Dialog>
+  );
+}
