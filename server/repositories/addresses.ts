@@ -31,8 +31,10 @@ export type AddressWriteResult = { ok: true } | { ok: false; reason: 'nameTaken'
 
 const nameTaken = (error: unknown) => violatedUniqueIndex(error) === 'addresses_contact_name_idx';
 
-export function listAddresses(db: Db, orgId: string, contactId: number): Promise<AddressRow[]> {
-  return db.select().from(addresses).where(and(eq(addresses.orgId, orgId), eq(addresses.contactId, contactId))).orderBy(asc(addresses.locationId));
+/** The contact's first `limit` locations, oldest first. */
+export function listAddresses(db: Db, orgId: string, contactId: number, limit: number): Promise<AddressRow[]> {
+  return db.select().from(addresses).where(and(eq(addresses.orgId, orgId), eq(addresses.contactId, contactId)))
+    .orderBy(asc(addresses.locationId)).limit(limit);
 }
 
 /** Adds a location unless the contact has `limit` already. */

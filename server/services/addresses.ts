@@ -47,10 +47,10 @@ export function storedPlace(id: number, row: PlaceColumns): StoredAddress {
 /** `GET /{orgId}/{contactId}/addresses`: §3 Address list response, the countries named in `language`. */
 export async function readAddresses(db: Db, org: Organization, contactId: number, language: LanguageCode): Promise<{ ok: true } & AddressListAnswer> {
   const { settings } = org;
-  const rows = await listAddresses(db, org.orgId, contactId);
+  const rows = await listAddresses(db, org.orgId, contactId, MAX_LOCATIONS);
   return {
     ok: true,
-    addresses: rows.slice(0, MAX_LOCATIONS).map((row) => storedPlace(row.locationId, row)),
+    addresses: rows.map((row) => storedPlace(row.locationId, row)),
     editable: settings.showAddress && settings.addressSetting.editable,
     expose: settings.showAddress,
     exposeExpLoc: settings.showAddress,
