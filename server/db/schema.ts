@@ -297,6 +297,21 @@ export const contactPaths = pgTable(
   ],
 );
 
+/** The columns of a place (§3 Address), a static or an expected location's; made anew for each table (a column belongs to one). */
+const placeColumns = () => ({
+  locationName: text('location_name').notNull(),
+  streetAddress: text('street_address').notNull(),
+  suite: text('suite'),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  country: text('country'),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  addressGeoCodingSource: text('address_geocoding_source'),
+  locationSource: text('location_source'),
+});
+
 /** §3 Address / location of a member (static locations; at most 5, §9). */
 export const addresses = pgTable(
   'addresses',
@@ -304,17 +319,7 @@ export const addresses = pgTable(
     orgId: text('org_id').notNull(),
     locationId: integer('location_id').notNull().generatedAlwaysAsIdentity(),
     contactId: integer('contact_id').notNull(),
-    locationName: text('location_name').notNull(),
-    streetAddress: text('street_address').notNull(),
-    suite: text('suite'),
-    city: text('city'),
-    state: text('state'),
-    postalCode: text('postal_code'),
-    country: text('country'),
-    lat: doublePrecision('lat'),
-    lon: doublePrecision('lon'),
-    addressGeoCodingSource: text('address_geocoding_source'),
-    locationSource: text('location_source'),
+    ...placeColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -335,17 +340,7 @@ export const expectedLocations = pgTable(
     orgId: text('org_id').notNull(),
     expectedLocationId: integer('expected_location_id').notNull().generatedAlwaysAsIdentity(),
     contactId: integer('contact_id').notNull(),
-    locationName: text('location_name').notNull(),
-    streetAddress: text('street_address').notNull(),
-    suite: text('suite'),
-    city: text('city'),
-    state: text('state'),
-    postalCode: text('postal_code'),
-    country: text('country'),
-    lat: doublePrecision('lat'),
-    lon: doublePrecision('lon'),
-    addressGeoCodingSource: text('address_geocoding_source'),
-    locationSource: text('location_source'),
+    ...placeColumns(),
     arriveDate: text('arrive_date').notNull(),
     expireDate: text('expire_date').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
