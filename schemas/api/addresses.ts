@@ -23,6 +23,9 @@ import { Text, type Refusal, type Reply } from './common.ts';
 
 export { MemberParams } from './profile.ts';
 
+/** §7: where a location a member saves comes from (sign-up, the Locations page, expected locations). */
+export const LOCATION_SOURCE = 'Member_Portal';
+
 /** A location as the form holds it (§3 Address; the location builder's fields), and its id once stored. */
 export const AddressInput = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),

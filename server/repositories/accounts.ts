@@ -6,6 +6,7 @@
  * one contact): their violation is answered as a refusal, so two sign-ups racing for one name cannot
  * both win.
  */
+import { LOCATION_SOURCE } from '../../schemas/api/addresses.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ContactAddressVo, SignUpContactPath } from '../../schemas/signUp/payload.ts';
 import type { Db } from '../db/client.ts';
@@ -58,9 +59,6 @@ const REFUSAL_OF_INDEX: Record<string, AccountRefusal> = {
   contacts_org_username_idx: 'username.taken',
   addresses_contact_name_idx: 'locationName.taken',
 };
-
-/** Where sign-up locations come from (§7 names the member portal as a location source). */
-const LOCATION_SOURCE = 'Member_Portal';
 
 /** Stores `account` in `orgId` and answers its contactId, or why it may not be stored (then nothing was). */
 export async function createAccount(db: Db, orgId: string, account: NewAccount): Promise<CreateAccountResult> {

@@ -11,7 +11,7 @@
  * of it holds; an organisation that shows locations read only (addressSetting.editable off) refuses
  * every change.
  */
-import { type AddressInput, type AddressListAnswer, type SaveAddressBody, type StoredAddress } from '../../schemas/api/addresses.ts';
+import { LOCATION_SOURCE, type AddressInput, type AddressListAnswer, type SaveAddressBody, type StoredAddress } from '../../schemas/api/addresses.ts';
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import { namedCountries } from '../../schemas/rules/countries.ts';
 import { OUT_OF_AREA_KEYS } from '../../schemas/rules/geoFence.ts';
@@ -27,8 +27,6 @@ import type { Organization } from '../repositories/organizations.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { refuse, refuseField, refuseValidation, type Refusal } from './results.ts';
 
-/** §7 names the member portal as a location's source. */
-export const LOCATION_SOURCE = 'Member_Portal';
 const NAME_TAKEN = refuseValidation([{ pointer: '/locationName', key: 'ssp.location.locationname.exist', params: {} }]);
 
 /** The columns a static and an expected location share. */
