@@ -133,7 +133,7 @@ export const screens: readonly Screen[] = [
   }),
   ...signUpFormScreens({
     step: 'subscriptions', address: 'subscriptions', myPage: 'my-subscription', titleKey: 'page.title.subscriptions',
-    when: showsSubscriptions, load: placeholder,
+    when: showsSubscriptions, load: () => import('./src/screens/subscriptions/SubscriptionsScreen.tsx'),
   }),
   ...signUpFormScreens({
     step: 'information', address: 'additionalInformation', myPage: 'my-additionalInformation', titleKey: 'page.title.additionalInformation',

@@ -104,3 +104,17 @@ export interface EventSignUpRequirements {
   requireMobile: boolean;
   requireEmail: boolean;
 }
+
+/**
+ * §3 Subscriptions "no-disturb (startTime, endTime, startMeridiem, endMeridiem, timeZoneId, checked)":
+ * the hours weather alerts are held back, on the hour (§9 "weather times 01:00-12:00 hourly AM/PM").
+ * `timeZoneId` is '' when the organisation does not ask for one (the member's own zone applies).
+ */
+export interface NoDisturb {
+  checked: boolean;
+  startTime: string;
+  startMeridiem: 'AM' | 'PM';
+  endTime: string;
+  endMeridiem: 'AM' | 'PM';
+  timeZoneId: string;
+}

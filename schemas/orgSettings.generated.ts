@@ -137,6 +137,12 @@ export interface OrgSettingsInput {
    */
   showAlertSubscription?: boolean;
   /**
+   * §3 Subscriptions alert tree: the alert topics members may subscribe to (shown when showAlertSubscription is on), as a list whose items name their parent (parentServiceId), in the order members see them. serviceId is the topic's id in the organisation's notification system. The server checks that ids are unique, parents exist and form no cycle, the tree is at most 5 levels deep, and at most one topic is the Weather topic, a leaf with its categories (services/orgSettingsValidator.ts).
+   *
+   * @maxItems 200
+   */
+  alertSubscriptions?: AlertTopic[];
+  /**
    * Group subscriptions.
    */
   showGroupSubscription?: boolean;
@@ -409,6 +415,51 @@ export interface CustomField {
    * The field's id (§3 attrId), given by the server when the field is first saved and never changed; members' saved values are kept under it.
    */
   attrId?: number;
+}
+export interface AlertTopic {
+  /**
+   * The topic's id in the organisation's notification system.
+   */
+  serviceId: number;
+  /**
+   * The topic's label on the members' subscriptions page, in the organisation's language.
+   */
+  name: string;
+  /**
+   * The serviceId of the topic this one is listed under; absent at the top level.
+   */
+  parentServiceId?: number;
+  /**
+   * Weather: the National Weather Service alerts of weatherCategoryList, with do-not-disturb times (§3 'type with Weather special').
+   */
+  type?: 'Standard' | 'Weather';
+  /**
+   * Every member is subscribed and cannot unsubscribe (§4 'mandatory checked items are disabled'); so is every topic under it.
+   */
+  mandatory?: boolean;
+  /**
+   * The Weather topic's categories members choose from (National Weather Service event codes); not used by a Standard topic.
+   *
+   * @maxItems 16
+   */
+  weatherCategoryList?: (
+    | 'TOR'
+    | 'TOA'
+    | 'SVR'
+    | 'SVA'
+    | 'FFW'
+    | 'FLW'
+    | 'WSW'
+    | 'BZW'
+    | 'HWW'
+    | 'EHW'
+    | 'HUW'
+    | 'TRW'
+    | 'TSW'
+    | 'FWW'
+    | 'DSW'
+    | 'SPS'
+  )[];
 }
 /**
  * A GeoJSON Polygon geometry (RFC 7946 §3.1.6): the outer ring, then any holes; each ring closed (its last position is its first), positions as [longitude, latitude].

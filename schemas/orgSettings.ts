@@ -1,8 +1,8 @@
 import orgSettingsSchema from './org-settings.schema.json' with { type: 'json' };
-import type { CustomField, FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
+import type { AlertTopic, CustomField, FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
 
 export { orgSettingsSchema };
-export type { CustomField, FieldSetting, OrgSettingsInput, PathSetting };
+export type { AlertTopic, CustomField, FieldSetting, OrgSettingsInput, PathSetting };
 
 type Resolved<T> = {
   [K in keyof T]-?: NonNullable<T[K]> extends unknown[]
@@ -18,8 +18,14 @@ type Resolved<T> = {
  */
 export type CustomFieldSetting = Resolved<Omit<CustomField, 'attrId'>> & Pick<CustomField, 'attrId'>;
 
+/** A §3 alert tree topic as resolved settings hold it: every default filled in; `parentServiceId` only below the top level. */
+export type AlertTopicSetting = Resolved<Omit<AlertTopic, 'parentServiceId'>> & Pick<AlertTopic, 'parentServiceId'>;
+
 /** The §3 Organisation entity with every default of org-settings.schema.json filled in. */
-export type OrgSettings = Omit<Resolved<OrgSettingsInput>, 'customFields'> & { customFields: CustomFieldSetting[] };
+export type OrgSettings = Omit<Resolved<OrgSettingsInput>, 'customFields' | 'alertSubscriptions'> & {
+  customFields: CustomFieldSetting[];
+  alertSubscriptions: AlertTopicSetting[];
+};
 
 interface SchemaNode {
   $ref?: string;

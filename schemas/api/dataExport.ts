@@ -103,6 +103,16 @@ export const DataExportAnswer = Type.Object({
   customFields: Type.Array(ExportedCustomValue),
   /** The groups the member belongs to (§3 Group membership). */
   groups: Type.Array(Type.Object({ groupId: Type.Integer(), groupName: Type.String() })),
+  /** §3 Subscriptions as kept: the checked topics' serviceIds, the weather categories, no-disturb; null when never saved. */
+  subscriptions: Type.Union([
+    Type.Object({
+      serviceIds: Type.Array(Type.Integer()),
+      weatherCategories: Type.Array(Type.String()),
+      noDisturb: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+      updatedAt: Timestamp,
+    }),
+    Type.Null(),
+  ]),
   signIns: Type.Object({
     /** The sign-ins open now (the portal keeps no history of ended ones). */
     open: Type.Array(Type.Object({ signedInAt: Timestamp })),

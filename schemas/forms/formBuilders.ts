@@ -15,6 +15,7 @@ import { buildProfileSchema } from './buildProfileSchema.ts';
 import { buildQuietTimeSchema } from './buildQuietTimeSchema.ts';
 import { buildResetPasswordSchema } from './buildResetPasswordSchema.ts';
 import { buildSignUpSchema } from './buildSignUpSchema.ts';
+import { buildSubscriptionsSchema } from './buildSubscriptionsSchema.ts';
 import type { FormBuilder, FormMode } from './types.ts';
 
 export const FORM_BUILDERS = {
@@ -23,6 +24,7 @@ export const FORM_BUILDERS = {
   contactPaths: { build: buildContactPathsSchema, modes: ['signup', 'edit', 'review'] },
   quietTime: { build: buildQuietTimeSchema, modes: ['edit'] },
   customFields: { build: buildCustomFieldsSchema, modes: ['signup', 'edit', 'review'] },
+  subscriptions: { build: buildSubscriptionsSchema, modes: ['signup', 'edit', 'review'] },
   location: { build: buildLocationSchema, modes: ['signup', 'edit', 'review'] },
   expectedLocation: { build: buildExpectedLocationSchema, modes: ['edit', 'review'] },
   changePassword: { build: buildChangePasswordSchema, modes: ['edit'] },

@@ -7,6 +7,7 @@
  */
 import type { KeywordDefinition } from 'ajv';
 import { contactPathMinimumKeyword } from '../rules/contactPathMinimum.ts';
+import { differsFromKeyword } from '../rules/differsFrom.ts';
 import { passwordPolicyKeyword } from '../rules/passwordPolicy.ts';
 import { phoneNumberKeyword } from '../rules/phoneNumber.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
@@ -27,4 +28,6 @@ export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   contactPathMinimumKeyword,
   /** §5 confirm equal: `sameAs: { confirmPassword: 'newPassword' }` on the object. */
   sameAsKeyword,
+  /** §5 weather time "start and end differ": `differsFrom: [{ fields, from }]` on the object. */
+  differsFromKeyword,
 ];

@@ -17,6 +17,17 @@ export const SAMPLE_TIME_ZONES = [
   { id: 'Europe/Berlin', displayLabel: '(UTC+01:00) Berlin' },
 ];
 
+/**
+ * Opt-in groups for the preview (§3 Group opt-in): the organisation's are in its database, not its
+ * settings, so the preview shows these in their place.
+ */
+export const SAMPLE_OPT_IN_GROUPS = [
+  { id: 1, name: 'Neighbourhood watch', parentId: null },
+  { id: 2, name: 'North district', parentId: 1 },
+  { id: 3, name: 'South district', parentId: 1 },
+  { id: 4, name: 'Volunteers', parentId: null },
+];
+
 /** `allMandatory` makes every member-level flag mandatory too (the "everything mandatory" fixture). */
 export function previewFlags(settings: OrgSettings, featureFlags: FeatureFlags = FEATURE_FLAGS_OFF, allMandatory = false): FormFlags {
   return {
@@ -28,5 +39,6 @@ export function previewFlags(settings: OrgSettings, featureFlags: FeatureFlags =
     eventSignUp: { requireName: allMandatory, requireMobile: allMandatory, requireEmail: true },
     expiredPassword: false,
     timeZones: SAMPLE_TIME_ZONES,
+    optInGroups: SAMPLE_OPT_IN_GROUPS,
   };
 }

@@ -32,6 +32,7 @@ export const WIDGET_NAMES = [
   'securityQuestion',
   'terms',
   'geoJson',
+  'subscriptionTree',
 ] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];
@@ -145,6 +146,15 @@ export interface FormFlags {
   expiredPassword?: boolean;
   /** Time zone options (§3 "Time zone option: id, displayLabel"). */
   timeZones?: TimeZoneOption[];
+  /** §3 Group opt-in: the groups a member of the organisation may join or leave (the subscriptions form). */
+  optInGroups?: OptInGroup[];
+}
+
+/** §3 Group opt-in (id, name) of one group, and the group it is listed under. */
+export interface OptInGroup {
+  id: number;
+  name: string;
+  parentId: number | null;
 }
 
 /** Every builder has this signature (issue 3). */

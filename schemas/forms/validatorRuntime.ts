@@ -11,6 +11,7 @@
 import type { KeywordDefinition, SchemaValidateFunction } from 'ajv';
 import fastDeepEqual from 'fast-deep-equal';
 import { contactPathMinimumKeyword } from '../rules/contactPathMinimum.ts';
+import { differsFromKeyword } from '../rules/differsFrom.ts';
 import { passwordPolicyKeyword } from '../rules/passwordPolicy.ts';
 import { sameAsKeyword } from '../rules/sameAs.ts';
 import { FORM_FORMATS } from './formats.ts';
@@ -18,7 +19,7 @@ import { FORM_FORMATS } from './formats.ts';
 export { VALIDATOR_RUNTIME_VERSION } from './validatorRuntimeVersion.ts';
 
 /** The custom keywords whose `validate` the generated code calls (schemas/forms/keywords.ts lists them all). */
-export const RUNTIME_KEYWORDS = ['passwordPolicy', 'phoneNumber', 'contactPathMinimum', 'sameAs'] as const;
+export const RUNTIME_KEYWORDS = ['passwordPolicy', 'phoneNumber', 'contactPathMinimum', 'sameAs', 'differsFrom'] as const;
 export type RuntimeKeyword = (typeof RUNTIME_KEYWORDS)[number];
 
 export interface ValidatorRuntime {
@@ -55,6 +56,7 @@ export const CORE_KEYWORDS = {
   passwordPolicy: validateOf(passwordPolicyKeyword),
   contactPathMinimum: validateOf(contactPathMinimumKeyword),
   sameAs: validateOf(sameAsKeyword),
+  differsFrom: validateOf(differsFromKeyword),
 } as const;
 
 /** A placeholder for a keyword whose module was not loaded: a compiled form that names it fails loudly. */

@@ -4,4 +4,4 @@
  * the runtime itself into a page's first script. Bumped whenever the runtime's names change, so no
  * browser keeps a module cached for another runtime.
  */
-export const VALIDATOR_RUNTIME_VERSION = 1;
+export const VALIDATOR_RUNTIME_VERSION = 2;

@@ -5,6 +5,7 @@
  * `'ui:widget'` to its options type, so a builder cannot hand a widget an option it does not read.
  */
 import type { ContactPathType } from '../entities.ts';
+import type { TreeNode } from '../rules/subscriptionTree.ts';
 
 /** §3 "Time zone option: id, displayLabel": a zone the server offers. */
 export interface TimeZoneOption {
@@ -136,6 +137,22 @@ export interface ContactPathsWidgetOptions extends QuietTimeWidgetOptions {
   minimum?: number;
 }
 
+/** checkbox: a yes/no; with `confirmUncheckKey`, turning it off asks first (§4 "Unchecking weather no-disturb asks confirmation"). */
+export interface CheckboxWidgetOptions extends FieldOptions {
+  confirmUncheckKey?: string;
+}
+
+/**
+ * subscriptionTree: a tree of checkboxes whose value is the list of checked keys (§4 subscription
+ * tree). By default the value holds leaves and a parent follows its children (schemas/rules/
+ * subscriptionTree.ts); `independent`: every node is a choice of its own (the group opt-in tree).
+ * Labels are the organisation's own text.
+ */
+export interface SubscriptionTreeWidgetOptions extends FieldOptions {
+  nodes: TreeNode[];
+  independent?: boolean;
+}
+
 /** terms: the link to the organisation's terms. */
 export interface TermsWidgetOptions extends FieldOptions {
   termsUrl?: string;
@@ -175,7 +192,7 @@ export interface WidgetOptionsByName {
   email: TextWidgetOptions;
   password: TextWidgetOptions;
   textarea: TextWidgetOptions;
-  checkbox: FieldOptions;
+  checkbox: CheckboxWidgetOptions;
   select: SelectWidgetOptions;
   multiSelect: SelectWidgetOptions;
   date: DateWidgetOptions;
@@ -189,4 +206,5 @@ export interface WidgetOptionsByName {
   securityQuestion: SelectWidgetOptions;
   terms: TermsWidgetOptions;
   geoJson: FieldOptions;
+  subscriptionTree: SubscriptionTreeWidgetOptions;
 }

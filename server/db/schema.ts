@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { QuietTimeFrame } from '../../schemas/entities.ts';
+import type { NoDisturb, QuietTimeFrame } from '../../schemas/entities.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 
 /** §3 Organisation: the settings JSON is validated against schemas/org-settings.schema.json before it is written. */
@@ -546,6 +546,10 @@ export const groups = pgTable(
     groupId: integer('group_id').notNull().generatedAlwaysAsIdentity(),
     /** At most 200 characters. */
     name: text('name').notNull(),
+    /** §3 Group opt-in "level, groups": the group it is listed under (of the same organisation), if any. */
+    parentGroupId: integer('parent_group_id'),
+    /** Members may join and leave it themselves (§2 subscriptions page, group opt-in tree). */
+    optIn: boolean('opt_in').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.groupId] }), uniqueIndex('groups_org_name_idx').on(t.orgId, t.name)],
 );
@@ -562,5 +566,31 @@ export const groupMembers = pgTable(
     primaryKey({ columns: [t.orgId, t.contactId, t.groupId] }),
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [groups.orgId, groups.groupId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * §3 Subscriptions: what a member subscribed to, one row per member (a save replaces it whole). The
+ * alert topics are the organisation's settings (`alertSubscriptions`); kept here are the checked
+ * leaves' serviceIds (a parent's state follows from them, schemas/rules/subscriptionTree.ts), the
+ * Weather topic's chosen categories, and §3 no-disturb. A member without a row has chosen nothing
+ * (mandatory topics are added when read).
+ */
+export const memberSubscriptions = pgTable(
+  'member_subscriptions',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    /** At most 200 (the settings' bound on topics). */
+    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'`),
+    /** National Weather Service event codes (schemas/rules/weatherCategories.ts). */
+    weatherCategories: text('weather_categories').array().notNull().default(sql`'{}'`),
+    /** §3 no-disturb {checked, startTime, startMeridiem, endTime, endMeridiem, timeZoneId}; null: never set. */
+    noDisturb: jsonb('no_disturb').$type<NoDisturb>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
 );

@@ -17,10 +17,11 @@ function readRs(holder: unknown, field = 'rs'): boolean {
   }
 }
 
-/** The same for a form whose JSON text is in another field (§7 createOrUpdate's `expectedLocation`). */
-export function readJsonField(field: string) {
-  return async function readField(request: FastifyRequest, reply: FastifyReply) {
-    if (!readRs(request.body, field)) return reply.code(400).send({ errorCode: 'request.invalidBody', message: `${field} is not JSON` });
+/** The same for a form whose JSON text is in other fields (§7 createOrUpdate's `expectedLocation`, the subscriptions' `rs` and `rsNodisturb`). */
+export function readJsonFields(...fields: string[]) {
+  return async function readFields(request: FastifyRequest, reply: FastifyReply) {
+    const broken = fields.find((field) => !readRs(request.body, field));
+    if (broken !== undefined) return reply.code(400).send({ errorCode: 'request.invalidBody', message: `${broken} is not JSON` });
   };
 }
 

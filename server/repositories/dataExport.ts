@@ -1,6 +1,6 @@
 /**
  * The rows of one member that "download my data" (services/dataExport.ts) reads and no other
- * repository answers: locations (static and expected), every custom-field value kept, the open sign-ins, test
+ * repository answers: locations (static and expected), every custom-field value kept, the subscriptions, the open sign-ins, test
  * notifications, deliveries and access keys. Organisation first in every query; only columns that
  * are no secret are selected (no hashes, no tokens), so a secret cannot reach the export by mistake.
  */
@@ -8,10 +8,10 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { MAX_EXPORTED_ROWS } from '../../schemas/api/dataExport.ts';
 import { findGroupMemberships } from './groups.ts';
 import type { Db } from '../db/client.ts';
-import { accessKeys, addresses, contactCustomValues, deliveryOutbox, expectedLocations, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
+import { accessKeys, addresses, contactCustomValues, deliveryOutbox, expectedLocations, memberSubscriptions, sessionLogins, sessions, testNotifications } from '../db/schema.ts';
 
 export async function findExportRows(db: Db, orgId: string, contactId: number, now: Date) {
-  const [locations, travel, customValues, openSignIns, tests, deliveries, [deliveryCount], keys, memberships] = await Promise.all([
+  const [locations, travel, customValues, openSignIns, tests, deliveries, [deliveryCount], keys, memberships, [subscriptions]] = await Promise.all([
     db.select({
       name: addresses.locationName, streetAddress: addresses.streetAddress, suite: addresses.suite, city: addresses.city, state: addresses.state,
       postalCode: addresses.postalCode, country: addresses.country, latitude: addresses.lat, longitude: addresses.lon,
@@ -40,6 +40,13 @@ export async function findExportRows(db: Db, orgId: string, contactId: number, n
     db.select({ createdAt: accessKeys.createdAt, expiresAt: accessKeys.expiresAt }).from(accessKeys)
       .where(and(eq(accessKeys.orgId, orgId), eq(accessKeys.contactId, contactId))).orderBy(desc(accessKeys.createdAt)).limit(MAX_EXPORTED_ROWS),
     findGroupMemberships(db, orgId, contactId, { offset: 0, limit: MAX_EXPORTED_ROWS }),
+    db.select({
+      serviceIds: memberSubscriptions.serviceIds, weatherCategories: memberSubscriptions.weatherCategories,
+      noDisturb: memberSubscriptions.noDisturb, updatedAt: memberSubscriptions.updatedAt,
+    }).from(memberSubscriptions).where(and(eq(memberSubscriptions.orgId, orgId), eq(memberSubscriptions.contactId, contactId))),
   ]);
-  return { locations, expectedLocations: travel, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys, groups: memberships.list };
+  return {
+    locations, expectedLocations: travel, customValues, openSignIns, tests, deliveries, deliveriesTotal: deliveryCount?.total ?? 0, keys,
+    groups: memberships.list, subscriptions: subscriptions ?? null,
+  };
 }

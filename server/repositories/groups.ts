@@ -26,3 +26,45 @@ export async function joinGroups(db: Db, orgId: string, contactId: number, names
   const rows = await db.select({ groupId: groups.groupId }).from(groups).where(and(eq(groups.orgId, orgId), inArray(groups.name, [...names])));
   await db.insert(groupMembers).values(rows.map(({ groupId }) => ({ orgId, contactId, groupId }))).onConflictDoNothing();
 }
+
+/** The most opt-in groups an organisation offers its members (the subscriptions page lists them all). */
+export const MAX_OPT_IN_GROUPS = 500;
+
+/** The groups members of `orgId` may join themselves (§3 Group opt-in), by name, at most MAX_OPT_IN_GROUPS. */
+export async function findOptInGroups(db: Db, orgId: string) {
+  return db.select({ id: groups.groupId, name: groups.name, parentId: groups.parentGroupId }).from(groups)
+    .where(and(eq(groups.orgId, orgId), eq(groups.optIn, true))).orderBy(asc(groups.name), asc(groups.groupId)).limit(MAX_OPT_IN_GROUPS);
+}
+
+/** Which of `groupIds` the member is in. */
+export async function findMemberGroupIds(db: Db, orgId: string, contactId: number, groupIds: readonly number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db.select({ groupId: groupMembers.groupId }).from(groupMembers)
+    .where(and(membershipsOf(orgId, contactId), inArray(groupMembers.groupId, [...groupIds])));
+  return rows.map((row) => row.groupId);
+}
+
+/** Puts the member in `add` and takes them out of `remove`, in one transaction. */
+export async function changeMemberGroups(db: Db, orgId: string, contactId: number, add: readonly number[], remove: readonly number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (remove.length > 0) await tx.delete(groupMembers).where(and(membershipsOf(orgId, contactId), inArray(groupMembers.groupId, [...remove])));
+    if (add.length > 0) await tx.insert(groupMembers).values(add.map((groupId) => ({ orgId, contactId, groupId }))).onConflictDoNothing();
+  });
+}
+
+/** One group members may opt into, and the one it is listed under (by name). For the demo organisations. */
+export interface OptInGroupSeed {
+  name: string;
+  parent?: string;
+}
+
+/** Makes the opt-in groups of `orgId` (parents before children). For the demo organisations. */
+export async function createOptInGroups(db: Db, orgId: string, seeds: readonly OptInGroupSeed[]): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const seed of seeds) {
+    const parentGroupId = seed.parent === undefined ? null : ids.get(seed.parent) ?? null;
+    const [row] = await db.insert(groups).values({ orgId, name: seed.name, optIn: true, parentGroupId })
+      .onConflictDoUpdate({ target: [groups.orgId, groups.name], set: { optIn: true, parentGroupId } }).returning({ groupId: groups.groupId });
+    ids.set(seed.name, row!.groupId);
+  }
+}

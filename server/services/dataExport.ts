@@ -64,6 +64,7 @@ export async function exportMemberData(db: Db, org: Organization, contactId: num
     expectedLocations: rows.expectedLocations.map((location) => ({ ...location, createdAt: iso(location.createdAt) })),
     customFields: rows.customValues.map((row) => ({ attrId: row.attrId, name: fieldNames.get(row.attrId) ?? null, values: row.values, updatedAt: iso(row.updatedAt) })),
     groups: rows.groups,
+    subscriptions: rows.subscriptions ? { ...rows.subscriptions, updatedAt: iso(rows.subscriptions.updatedAt) } : null,
     signIns: { open: rows.openSignIns.map((row) => ({ signedInAt: iso(row.signedInAt) })) },
     testNotifications: rows.tests.map((row) => ({ ...row, sentAt: iso(row.sentAt) })),
     deliveries: rows.deliveries.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),

@@ -13,7 +13,7 @@ import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../
 import type { ContactPathValues } from '../../schemas/profile/formData.ts';
 import type { Db } from '../db/client.ts';
 import { findContactByUsername } from '../repositories/contacts.ts';
-import { joinGroups } from '../repositories/groups.ts';
+import { createOptInGroups, joinGroups, type OptInGroupSeed } from '../repositories/groups.ts';
 import { createOrganization, findOrganizationStamps } from '../repositories/organizations.ts';
 import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
@@ -27,6 +27,8 @@ export interface DemoOrg {
   featureFlags: FeatureFlags;
   helpAndAnswer: Record<string, string>;
   banner?: boolean;
+  /** §3 Group opt-in: the groups members may join themselves, parents before the groups listed under them. */
+  optInGroups?: OptInGroupSeed[];
   members: DemoMember[];
 }
 
@@ -116,6 +118,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
     if (await createOrganization(db, org.orgId, { settings: checked.settings, featureFlags: org.featureFlags, helpAndAnswers, banner, members })) {
       created.push(org.orgId);
       const settings = resolveOrgSettings(checked.settings);
+      if (org.optInGroups) await createOptInGroups(db, org.orgId, org.optInGroups);
       for (const { username, profile, groups } of org.members) {
         if (groups) await joinGroups(db, org.orgId, (await findContactByUsername(db, org.orgId, username))!.contactId, groups);
         if (!profile) continue;

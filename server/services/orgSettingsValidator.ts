@@ -9,6 +9,7 @@ import { messagesAnnotation } from '../../schemas/forms/keywords.ts';
 import type { FieldError } from '../../schemas/forms/types.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import { openRings } from '../../schemas/rules/geoFence.ts';
+import { MAX_TREE_DEPTH } from '../../schemas/rules/subscriptionTree.ts';
 
 // Strict, with one annotation: a setting's own message keys (`messages`, read by toFieldErrors).
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, keywords: [messagesAnnotation] });
@@ -59,8 +60,53 @@ function geoFenceErrors(settings: OrgSettingsInput): SettingsError[] {
   return errors;
 }
 
+/** What the schema cannot say about the alert topics (§3 alert tree node; schemas/rules/subscriptionTree.ts). */
+export const ALERT_TOPIC_KEYS = {
+  serviceIdTaken: 'admin.settings.error.alertSubscriptions.serviceIdTaken',
+  parentMissing: 'admin.settings.error.alertSubscriptions.parentMissing',
+  tooDeep: 'admin.settings.error.alertSubscriptions.tooDeep',
+  weatherOnce: 'admin.settings.error.alertSubscriptions.weatherOnce',
+  weatherPlace: 'admin.settings.error.alertSubscriptions.weatherPlace',
+  weatherCategories: 'admin.settings.error.alertSubscriptions.weatherCategories',
+} as const;
+
+/**
+ * The alert topics as a tree: each serviceId once; a parent that is another topic, not the Weather
+ * one, reached without a cycle within MAX_TREE_DEPTH levels (a cycle never reaches the top, so it
+ * is refused as too deep); at most one Weather topic, at the top level, with at least one category
+ * (members choose among them: a Weather topic with none would offer nothing).
+ */
+function alertTopicErrors(settings: OrgSettingsInput): SettingsError[] {
+  const topics = settings.alertSubscriptions ?? [];
+  const errors: SettingsError[] = [];
+  const at = (index: number, field: string, key: string) => errors.push({ pointer: `/alertSubscriptions/${index}/${field}`, key, params: {} });
+  const byId = new Map<number, (typeof topics)[number]>();
+  topics.forEach((topic, index) => {
+    if (byId.has(topic.serviceId)) at(index, 'serviceId', ALERT_TOPIC_KEYS.serviceIdTaken);
+    else byId.set(topic.serviceId, topic);
+  });
+  let weatherSeen = false;
+  topics.forEach((topic, index) => {
+    if (topic.parentServiceId !== undefined) {
+      const parent = byId.get(topic.parentServiceId);
+      if (!parent || parent.type === 'Weather' || topic.parentServiceId === topic.serviceId) at(index, 'parentServiceId', ALERT_TOPIC_KEYS.parentMissing);
+      else {
+        let depth = 1;
+        for (let up: (typeof topics)[number] | undefined = topic; up?.parentServiceId !== undefined && depth <= MAX_TREE_DEPTH; depth++) up = byId.get(up.parentServiceId);
+        if (depth > MAX_TREE_DEPTH) at(index, 'parentServiceId', ALERT_TOPIC_KEYS.tooDeep);
+      }
+    }
+    if (topic.type !== 'Weather') return;
+    if (weatherSeen) at(index, 'type', ALERT_TOPIC_KEYS.weatherOnce);
+    weatherSeen = true;
+    if (topic.parentServiceId !== undefined) at(index, 'type', ALERT_TOPIC_KEYS.weatherPlace);
+    if ((topic.weatherCategoryList ?? []).length === 0) at(index, 'weatherCategoryList', ALERT_TOPIC_KEYS.weatherCategories);
+  });
+  return errors;
+}
+
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
   if (!validate(settings)) return { ok: false, errors: toFieldErrors(validate.errors) };
-  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings)];
+  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings), ...alertTopicErrors(settings)];
   return errors.length === 0 ? { ok: true, settings } : { ok: false, errors };
 }

@@ -1,6 +1,7 @@
 import type { BuiltForm, FieldError, FormSchema, UiSchema, WidgetName } from '../../schemas/forms/types.ts';
 import { LANGUAGES } from '../../schemas/languages.ts';
 import { orgSettingsSchema, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import { WEATHER_CATEGORIES, weatherCategoryKey } from '../../schemas/rules/weatherCategories.ts';
 
 /**
  * The settings editor's form (issue 11, "the admin page in an administrator's words"):
@@ -20,7 +21,7 @@ export const SETTINGS_SECTIONS = [
   {
     id: 'content',
     fields: [
-      'showNotificationsToMemberPortal', 'showNotificationsToMemberPortalSocialSharing', 'showWeather', 'showAlertSubscription', 'showAlertSubscriptionTimeZone',
+      'showNotificationsToMemberPortal', 'showNotificationsToMemberPortalSocialSharing', 'showWeather', 'showAlertSubscription', 'alertSubscriptions', 'showAlertSubscriptionTimeZone',
       'showGroupSubscription', 'showEvent', 'showFAQs', 'showOverview', 'showPublicFilesLibrary', 'showIncidents', 'showIncidentSub', 'enableReceiptTranscripts',
       'showCrisisTask', 'showCrisisSingleEventDashboard', 'showCrisisSurvey', 'showTravel',
     ],
@@ -41,10 +42,10 @@ const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
  * Lists whose items are settings of their own (§3 custom fields): each field of an item has a label,
  * a help text and a summary name as a field of an object has (`customFields/name`), the same in every item.
  */
-const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences']);
+const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences', 'alertSubscriptions']);
 
-/** Settings drawn by a widget of their own: a geofence's polygon as GeoJSON text with its outline. */
-const SETTING_WIDGETS: Record<string, WidgetName> = { 'geoFences.geometry': 'geoJson' };
+/** Settings drawn by a widget of their own: a geofence's polygon as GeoJSON text with its outline; the Weather topic's categories as checkboxes. */
+const SETTING_WIDGETS: Record<string, WidgetName> = { 'geoFences.geometry': 'geoJson', 'alertSubscriptions.weatherCategoryList': 'multiSelect' };
 
 /** Ids the server gives: shown, never edited (a custom field's attrId, given when it is first saved). */
 const READ_ONLY_IN_LIST = new Set(['customFields.attrId']);
@@ -52,6 +53,7 @@ const READ_ONLY_IN_LIST = new Set(['customFields.attrId']);
 /** Choices named by a catalogue key (`admin.settings.option.<setting>.<value>`); the others are names shown as they are. */
 const OPTION_KEYS = new Set([
   'userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType', 'customFields.dataType', 'customFields.displayFormat',
+  'alertSubscriptions.type',
 ]);
 
 /** Language choices by their own names, as the language selector shows them (`es_ES` is "Español (España)"). */
@@ -66,6 +68,7 @@ const ITEM_UI: Record<string, UiSchema> = {
   countryCodes: { 'ui:title': 'admin.settings.label.countryCode', 'ui:options': { label: false } },
   customFields: { 'ui:title': 'admin.settings.label.customField' },
   geoFences: { 'ui:title': 'admin.settings.label.geoFence' },
+  alertSubscriptions: { 'ui:title': 'admin.settings.label.alertSubscription' },
   // A value emptied is '' (refused as missing: "… is required"), not a hole in the list.
   'customFields.definedValues': { 'ui:title': 'admin.settings.label.customFields.definedValue', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   helpTranslations: {
@@ -110,6 +113,8 @@ function fieldUi(path: string[], schema: FormSchema): UiSchema {
     else options.enumIsText = true;
   }
   if (name === 'defaultLanguage') options.enumNames = LANGUAGE_NAMES;
+  // The weather categories by the names members see them by.
+  if (name === 'alertSubscriptions.weatherCategoryList') ui['ui:enumNames'] = WEATHER_CATEGORIES.map(weatherCategoryKey);
   if (schema.type === 'array') ui.items = LISTS_OF_SETTINGS.has(name) ? itemUi(path, schema.items as FormSchema) : ITEM_UI[name] ?? ITEM_UI.countryCodes!;
   if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
   if (READ_ONLY_IN_LIST.has(name)) ui['ui:readonly'] = true;

@@ -19,6 +19,7 @@ import { QuietTimeWidget } from './widgets/QuietTimeWidget.tsx';
 import { SecurityQuestionWidget } from './widgets/SecurityQuestionWidget.tsx';
 import { SelectWidget } from './widgets/SelectWidget.tsx';
 import { SignUpAddressWidget } from './widgets/SignUpAddressWidget.tsx';
+import { SubscriptionTreeWidget } from './widgets/SubscriptionTreeWidget.tsx';
 import { TermsWidget } from './widgets/TermsWidget.tsx';
 import { TextareaWidget } from './widgets/TextareaWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
@@ -43,6 +44,7 @@ export const WIDGETS: Record<WidgetName, Widget> = {
   securityQuestion: SecurityQuestionWidget,
   terms: TermsWidget,
   geoJson: LazyGeoJsonWidget,
+  subscriptionTree: SubscriptionTreeWidget,
 };
 
 /**
@@ -73,4 +75,5 @@ export const WIDGET_LAYOUT: Record<WidgetName, WidgetLayout> = {
   securityQuestion: 'label',
   terms: 'inline',
   geoJson: 'label',
+  subscriptionTree: 'group',
 };

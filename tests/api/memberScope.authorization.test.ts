@@ -6,12 +6,12 @@
  * never runs (not even the body is parsed), and only the member's own address passes. Then the same
  * matrix over every route of the real member domains (issue 12 "Safety": two members in springfield
  * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed (issue 13
- * adds the static locations).
+ * adds the static and expected locations and the subscriptions).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addresses, contacts, deliveryOutbox, expectedLocations, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
+import { addresses, contacts, deliveryOutbox, expectedLocations, groupMembers, groups, memberSubscriptions, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
@@ -158,13 +158,15 @@ describe('member scope /{orgId}/{contactId}/…', () => {
  * row here fails the first test below.
  */
 interface MemberRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The registered path, relative to MEMBER_PREFIX. */
   path: string;
   /** The address after `/{orgId}/{contactId}` (with its query). */
   address: string;
-  /** The body of a write: a valid save for the target, at its stored version. */
-  body?: (target: { orgId: string; contactId: number }) => Promise<Record<string, string>>;
+  /** The body of a write: a valid save for the target, at its stored version (a form, or JSON with `json`). */
+  body?: (target: { orgId: string; contactId: number }) => Promise<Record<string, unknown>>;
+  /** The body is sent as JSON (§7's PUT of group subscriptions), not as a form. */
+  json?: boolean;
   /** What the write answers its own member (`status: 'yes'` when not given). */
   answer?: object;
   /** The status the member's own call gets in the target's organisation (200 when not given). */
@@ -258,6 +260,26 @@ const MEMBER_ROUTES: MemberRoute[] = [
     answer: { status: '1' },
     ownStatus: (orgId) => (orgId === 'springfield' ? 200 : 403),
   },
+  { method: 'GET', path: '/subscriptions', address: '/subscriptions' },
+  {
+    // A leaf of each organisation's alert tree, and springfield's weather with quiet nights.
+    method: 'POST', path: '/subscriptions', address: '/subscriptions',
+    body: async ({ orgId, contactId }) => ({
+      rs: JSON.stringify({ contactId, subs: [{ serviceId: orgId === 'acme' ? 211 : 121, checked: true }] }),
+      rsNodisturb: JSON.stringify({ checked: true, startTime: '10:00', startMeridiem: 'PM', endTime: '06:00', endMeridiem: 'AM', timeZoneId: 'America/Chicago' }),
+    }),
+  },
+  // acme lets members opt into groups; springfield does not (404 groupSubscriptions.notShown, still only to the member themselves).
+  { method: 'GET', path: '/groupSubscriptions', address: '/groupSubscriptions', ownStatus: (orgId) => (orgId === 'acme' ? 200 : 404) },
+  {
+    method: 'PUT', path: '/groupSubscriptions', address: '/groupSubscriptions', json: true,
+    body: async ({ orgId }) => {
+      const [carpool] = await t.database.db.select({ id: groups.groupId }).from(groups).where(and(eq(groups.orgId, orgId), eq(groups.name, 'Carpool')));
+      return { addGroups: [carpool?.id ?? 1] };
+    },
+    answer: { result: true },
+    ownStatus: (orgId) => (orgId === 'acme' ? 200 : 404),
+  },
 ];
 
 describe('member scope: every route of the member domains', () => {
@@ -274,6 +296,8 @@ describe('member scope: every route of the member domains', () => {
       customValues: await storedCustomValues(t.database.db, target.orgId, target.contactId),
       addresses: await t.database.db.select().from(addresses).where(and(eq(addresses.orgId, target.orgId), eq(addresses.contactId, target.contactId))),
       expectedLocations: await t.database.db.select().from(expectedLocations).where(and(eq(expectedLocations.orgId, target.orgId), eq(expectedLocations.contactId, target.contactId))),
+      subscriptions: await t.database.db.select().from(memberSubscriptions).where(and(eq(memberSubscriptions.orgId, target.orgId), eq(memberSubscriptions.contactId, target.contactId))),
+      groups: await t.database.db.select().from(groupMembers).where(and(eq(groupMembers.orgId, target.orgId), eq(groupMembers.contactId, target.contactId))),
     })));
     for (const route of MEMBER_ROUTES) {
       for (const caller of callers) {
@@ -281,18 +305,22 @@ describe('member scope: every route of the member domains', () => {
           const own = caller.orgId === target.orgId && caller.contactId === target.contactId;
           const label = `${caller.name} ${route.method} /${target.orgId}/${target.contactId}${route.address}`;
           const before = await everything();
-          const body = route.body ? new URLSearchParams(await route.body(target)).toString() : undefined;
+          const fields = route.body ? await route.body(target) : undefined;
+          const body = fields === undefined ? undefined
+            : route.json ? JSON.stringify(fields) : new URLSearchParams(fields as Record<string, string>).toString();
           const response = await t.app.inject({
             method: route.method, url: `/${target.orgId}/${target.contactId}${route.address}`,
             headers: {
               cookie: caller.cookie,
-              ...(body !== undefined ? { 'x-csrf-token': caller.csrfToken, 'content-type': 'application/x-www-form-urlencoded' } : {}),
+              ...(body !== undefined
+                ? { 'x-csrf-token': caller.csrfToken, 'content-type': route.json ? 'application/json' : 'application/x-www-form-urlencoded' }
+                : {}),
             },
             ...(body !== undefined ? { payload: body } : {}),
           });
           if (own) {
             expect(response.statusCode, `${label}: ${response.body}`).toBe(route.ownStatus?.(target.orgId) ?? 200);
-            if (route.method === 'POST' && response.statusCode === 200) expect(response.json(), label).toMatchObject(route.answer ?? { status: 'yes' });
+            if (route.method !== 'GET' && response.statusCode === 200) expect(response.json(), label).toMatchObject(route.answer ?? { status: 'yes' });
           } else {
             expect(response.statusCode, label).toBe(403);
             expect(response.json(), label).toEqual({ errorCode: 'member.notSelf' });
@@ -310,7 +338,7 @@ describe('member scope: every route of the member domains', () => {
     const response = await t.app.inject({
       method: 'POST', url: `/springfield/${own.contactId}${save.address}`,
       headers: { cookie: own.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(await save.body!({ orgId: 'springfield', contactId: own.contactId! })).toString(),
+      payload: new URLSearchParams(await save.body!({ orgId: 'springfield', contactId: own.contactId! }) as Record<string, string>).toString(),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ errorCode: 'csrf.invalid' });

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_BUILDERS, type FormName } from '../../schemas/forms/formBuilders.ts';
 import { DEFAULT_MESSAGE_KEYS, FALLBACK_MESSAGE_KEY } from '../../schemas/forms/messageKeys.ts';
 import { CONTACT_PATH_MINIMUM_INTRO_KEY, CONTACT_PATH_MINIMUM_MESSAGE_KEY } from '../../schemas/rules/contactPathMinimum.ts';
+import { DIFFERS_FROM_MESSAGE_KEY } from '../../schemas/rules/differsFrom.ts';
 import { PASSWORD_POLICY_MESSAGE_KEY } from '../../schemas/rules/passwordPolicy.ts';
 import { PHONE_MESSAGE_KEYS } from '../../schemas/rules/phoneNumber.ts';
 import { SAME_AS_MESSAGE_KEY } from '../../schemas/rules/sameAs.ts';
@@ -104,11 +105,14 @@ describe('message keys of the generated schemas', () => {
     // The keys validators emit on their own: defaults per keyword and the custom keywords' keys.
     for (const key of [
       ...Object.values(DEFAULT_MESSAGE_KEYS), FALLBACK_MESSAGE_KEY, PASSWORD_POLICY_MESSAGE_KEY, ...Object.values(PHONE_MESSAGE_KEYS),
-      CONTACT_PATH_MINIMUM_MESSAGE_KEY, CONTACT_PATH_MINIMUM_INTRO_KEY, SAME_AS_MESSAGE_KEY,
+      CONTACT_PATH_MINIMUM_MESSAGE_KEY, CONTACT_PATH_MINIMUM_INTRO_KEY, SAME_AS_MESSAGE_KEY, DIFFERS_FROM_MESSAGE_KEY,
     ]) keys.add(key);
     // A plural message is in the catalogue by its forms (`key_one`, `key_other`): i18next picks one from `count`.
     const catalogue = Object.fromEntries(Object.entries(enUS).flatMap(([key, text]) => [[key, text], [key.replace(/_other$/, ''), text]]));
-    const own = new Set(formFixtures.flatMap((f) => [...(f.flags.customFields ?? []).map((c) => c.name), ...(f.flags.contactPaths ?? []).map((p) => p.name)]));
+    const own = new Set(formFixtures.flatMap((f) => [
+      ...(f.flags.customFields ?? []).map((c) => c.name), ...(f.flags.contactPaths ?? []).map((p) => p.name),
+      ...f.settings.alertSubscriptions.map((topic) => topic.name),
+    ]));
     const missing = [...keys].filter((key) => !(key in catalogue) && !own.has(key));
     expect(missing).toEqual([]);
   });

@@ -20,7 +20,7 @@ import { isLanguageCode } from '../../../../schemas/languages.ts';
 import { answer } from '../../../http/answer.ts';
 import { memberDomain } from '../../../http/memberDomain.ts';
 import { noStore } from '../../../http/noStore.ts';
-import { readJsonField, readRsForm } from '../../../http/rsForm.ts';
+import { readJsonFields, readRsForm } from '../../../http/rsForm.ts';
 import { locationNameFree, readAddresses, saveAddress } from '../../../services/addresses.ts';
 import { listExpectedLocations, removeExpectedLocation, saveExpectedLocation } from '../../../services/expectedLocations.ts';
 
@@ -52,7 +52,7 @@ export default memberDomain('addresses', async (app, { db }) => {
   app.post('/addresses/expectedLocation/createOrUpdate', {
     schema: { params: MemberParams, body: SaveExpectedLocationBody, response: answers(SaveExpectedLocationAnswer) },
     onRequest: noStore,
-    preValidation: readJsonField('expectedLocation'),
+    preValidation: readJsonFields('expectedLocation'),
   }, async (request, reply) => answer(reply, await saveExpectedLocation(db, request.org, request.memberContactId, request.body)));
 
   app.post('/addresses/expectedLocation/delete', {

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { GroupSubscriptionsAnswer, SubscriptionsAnswer } from '../../../schemas/api/subscriptions.ts';
+import { buildSubscriptionsSchema } from '../../../schemas/forms/buildSubscriptionsSchema.ts';
+import {
+  groupChanges, optInGroupsOf, saveSubscriptionsBody, subscriptionsFormData, weatherNodeOf, type SubscriptionsFormData,
+} from '../../../schemas/subscriptions/formData.ts';
+import { getGroupSubscriptions, getSubscriptions, saveGroupSubscriptions, saveSubscriptions } from '../../api/subscriptions.ts';
+import { nextProgressStep } from '../../app/nextProgressStep.ts';
+import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
+import { useScreenContext } from '../../app/useScreenContext.ts';
+import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
+import type { ScreenMode } from '../../app/screenTypes.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+import { LoadingBar } from '../../ui/LoadingBar.tsx';
+
+/** §8 "Save: … 'ssp.register.saveProfile.fail'" when a save fails without a key of its own. */
+export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
+/** §2 "edit mode: … Save stays and shows success box 'home.alert.box.message.mySubscriptions'". */
+export const SAVE_SUCCEEDED = 'home.alert.box.message.mySubscriptions';
+/** §9 "success box focus 5 ms". */
+const SUCCESS_FOCUS_DELAY_MS = 5;
+
+interface Loaded {
+  alerts: SubscriptionsAnswer | null;
+  groups: GroupSubscriptionsAnswer | null;
+}
+
+/**
+ * §2 Subscriptions page, one module for three addresses (`useScreenMode()`): the sign-up step
+ * new/account/subscriptions ('step': the progress bar, Skip unless something is mandatory, "Save and
+ * continue" to the next step), its edit page edit-subscriptions ('edit': a back link to review) and
+ * my-subscription ('my': Cancel to home, Save stays and says so). The form is the subscriptions
+ * builder's (schemas/forms/buildSubscriptionsSchema.ts): the alert tree, the Weather topic's
+ * categories with do-not-disturb, and the opt-in groups, each where the organisation has it, drawn
+ * from `GET …/subscriptions` and `GET …/groupSubscriptions`. §4 "alert and group updates run in
+ * parallel": a save sends both at once; a refusal shows its messages at the fields it names.
+ */
+export default function SubscriptionsScreen() {
+  const { t } = useTranslation();
+  const screen = useCurrentScreen();
+  const mode = useScreenMode() ?? 'my';
+  const { boot, account } = useOrg();
+  const org = boot.organization;
+  const contactId = account?.id ?? null;
+  const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & Loaded)>({ status: 'loading' });
+
+  useEffect(() => {
+    if (contactId === null) return;
+    const controller = new AbortController();
+    void Promise.all([
+      org.showAlertSubscription ? getSubscriptions(boot.orgId, contactId, controller.signal) : null,
+      org.showGroupSubscription ? getGroupSubscriptions(boot.orgId, contactId, controller.signal) : null,
+    ]).then(([alerts, groups]) => {
+      if (alerts?.isCanceled || groups?.isCanceled) return;
+      const failed = [alerts, groups].some((result) => result !== null && (result.hasError || !result.data));
+      setLoaded(failed ? { status: 'failed' } : { status: 'ready', alerts: alerts?.data ?? null, groups: groups?.data ?? null });
+    });
+    return () => controller.abort();
+  }, [boot.orgId, contactId, org.showAlertSubscription, org.showGroupSubscription]);
+
+  return (
+    <section className="card" aria-labelledby="subscriptions-title" data-screen={screen?.id} data-mode={mode}>
+      {mode === 'edit' ? <p><Link to={`/${encodeURIComponent(boot.orgId)}/new/account/review`}>{t('subscriptions.backToReview')}</Link></p> : null}
+      <PageHeading id="subscriptions-title">{t('page.title.subscriptions')}</PageHeading>
+      <p>{t('subscriptions.intro')}</p>
+      {loaded.status === 'loading' ? <LoadingBar /> : null}
+      {loaded.status === 'failed' ? <p className="notice" role="alert">{t('subscriptions.loadFailed')}</p> : null}
+      {loaded.status === 'ready' && contactId !== null
+        ? <SubscriptionsForm alerts={loaded.alerts} groups={loaded.groups} mode={mode} contactId={contactId} />
+        : null}
+    </section>
+  );
+}
+
+interface FormProps extends Loaded {
+  mode: ScreenMode;
+  contactId: number;
+}
+
+function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { boot, flags, entryFromPublicPortal } = useOrg();
+  const screens = useScreenRegistry().screens;
+  const ctx = useScreenContext();
+  const orgId = boot.orgId;
+  const org = `/${encodeURIComponent(orgId)}`;
+  const tree = alerts?.alertTree ?? [];
+  const { form, validator } = useBuiltForm(orgId, boot.organization, 'subscriptions', buildSubscriptionsSchema, {
+    featureFlags: flags,
+    ...(alerts?.showTimeZone ? { timeZones: alerts.timezones } : {}),
+    ...(groups ? { optInGroups: optInGroupsOf(groups.groups) } : {}),
+  }, mode === 'step' ? 'signup' : 'edit');
+  const [saved, setSaved] = useState(false);
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => savedRef.current?.focus(), SUCCESS_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  // What the groups were when the page opened, or after the last save: a save sends only the changes.
+  const [groupsBefore, setGroupsBefore] = useState<number[]>(groups?.selectedGroupIds ?? []);
+  const initialData = subscriptionsFormData(tree, alerts?.nodisturb ?? null, groups?.selectedGroupIds);
+  const next = mode === 'step' ? nextProgressStep(screens, 'subscriptions', ctx) : null;
+
+  const submission = useSubmission<SubscriptionsFormData>(initialData, async (values) => {
+    setSaved(false);
+    const changes = groupChanges(groupsBefore, values.groups ?? []);
+    const [alertResult, groupResult] = await Promise.all([
+      alerts ? saveSubscriptions(orgId, contactId, saveSubscriptionsBody(tree, values, contactId)) : null,
+      groups && (changes.addGroups.length > 0 || changes.removeGroups.length > 0) ? saveGroupSubscriptions(orgId, contactId, changes) : null,
+    ]);
+    const alertsOk = alertResult === null || (!alertResult.hasError && !alertResult.isCanceled && alertResult.data?.status === 'yes');
+    const groupsOk = groupResult === null || (!groupResult.hasError && !groupResult.isCanceled && groupResult.data?.result === true);
+    if (groupsOk && groupResult !== null) setGroupsBefore(values.groups ?? []);
+    if (alertsOk && groupsOk) {
+      if (mode === 'step') {
+        void navigate(`${org}/${next ?? 'home'}`);
+        return done({ leaving: true });
+      }
+      setSaved(true);
+      return done();
+    }
+    return refused((alertsOk ? groupResult?.data : alertResult?.data) ?? null, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
+  });
+
+  const home = `${org}/${entryFromPublicPortal ? 'portal-home' : 'home'}`;
+  const hasFields = Object.keys(form.schema.properties ?? {}).length > 0;
+  // §2 "Skip is hidden when any mandatory item exists".
+  const weather = weatherNodeOf(tree);
+  const anyMandatory = (function mandatoryIn(nodes: typeof tree): boolean {
+    return nodes.some((node) => node.mandatory || mandatoryIn(node.nodes));
+  })(tree) || weather?.mandatory === true;
+  const canSkip = mode === 'step' && !anyMandatory;
+
+  if (!hasFields) {
+    return (
+      <>
+        <p>{t('subscriptions.none')}</p>
+        <p className="form-actions">
+          {mode === 'step'
+            ? <Link className="button button-primary" to={`${org}/${next ?? 'home'}`}>{t('subscriptions.continue')}</Link>
+            : <Link className="button" to={home}>{t('subscriptions.backHome')}</Link>}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {saved ? <p className="notice-ok" role="status" tabIndex={-1} ref={savedRef}>{t(SAVE_SUCCEEDED)}</p> : null}
+      <SchemaForm<SubscriptionsFormData>
+        idPrefix="subscriptions"
+        form={form}
+        validator={validator}
+        {...submission.form}
+        onChange={(data) => {
+          setSaved(false);
+          submission.form.onChange(data);
+        }}
+        submitLabelKey={mode === 'step' ? 'subscriptions.saveAndContinue' : 'subscriptions.save'}
+        busyLabelKey="form.busy.saving"
+        aboveSubmit={<FormAlert message={submission.message} />}
+      >
+        {canSkip ? <Link className="button" to={`${org}/${next ?? 'home'}`}>{t('subscriptions.skip')}</Link> : null}
+        {mode !== 'step' ? <Link className="button" to={home}>{t('subscriptions.cancel')}</Link> : null}
+      </SchemaForm>
+    </>
+  );
+}
