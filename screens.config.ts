@@ -141,7 +141,7 @@ export const screens: readonly Screen[] = [
   }),
   {
     id: 'signUpReview', path: 'new/account/review', titleKey: 'page.title.review', guard: 'member', selfService: true,
-    help: 'home', progressStep: 'review', load: placeholder,
+    help: 'home', progressStep: 'review', load: () => import('./src/screens/review/ReviewScreen.tsx'),
   },
 
   // Home (§2 home, portal-home)

@@ -31,6 +31,9 @@ import type { TimeZoneOption } from './widgetOptions.ts';
 export const NO_DISTURB_HOURS = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(2, '0')}:00`);
 export const MERIDIEMS = ['AM', 'PM'] as const;
 
+/** §2 review "weather counted 'N Weather Alert(s)'": a plural key (`_one`, `_other`, …). */
+export const WEATHER_COUNT_KEY = 'subscriptions.weather.count';
+
 /** §5 "Weather time: time zone required". */
 export const TIME_ZONE_REQUIRED = 'ssp.controller.subscription.set.timezone';
 /** §4 "Unchecking weather no-disturb asks confirmation". */
@@ -109,7 +112,10 @@ export const buildSubscriptionsSchema: FormBuilder = (settings, flags, mode) => 
   const categories = weather?.weatherCategoryList ?? [];
   const weatherPiece: FieldPiece | undefined = !weather || categories.length === 0 ? undefined : readOnlyUnless(editable && !weather.mandatory, {
     schema: { type: 'array', title: weather.name, uniqueItems: true, maxItems: categories.length, items: { type: 'string', enum: categories } },
-    ui: { 'ui:widget': 'multiSelect', 'ui:enumNames': categories.map(weatherCategoryKey), 'ui:options': { titleIsText: true } },
+    ui: {
+      'ui:widget': 'multiSelect', 'ui:enumNames': categories.map(weatherCategoryKey),
+      'ui:options': { titleIsText: true, ...(editable ? {} : { reviewCountKey: WEATHER_COUNT_KEY }) },
+    },
   }, 'ui');
   const groups: FieldPiece | undefined = groupTree.length === 0 ? undefined : readOnlyUnless(editable, {
     schema: { type: 'array', title: 'subscriptions.groups.title', uniqueItems: true, maxItems: groupIds.length, items: { type: 'integer', enum: groupIds } },

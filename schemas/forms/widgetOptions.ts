@@ -61,6 +61,8 @@ export interface TextWidgetOptions extends FieldOptions, AsyncCheckOptions {
 export interface SelectWidgetOptions extends FieldOptions {
   /** Choices named instead of listed in the schema (the countries of §7 statesAndCountries). */
   optionsFrom?: 'countries';
+  /** multiSelect in review: the choices are counted first with this plural key (§2 review "weather counted 'N Weather Alert(s)'"). */
+  reviewCountKey?: string;
 }
 
 /** date: the §9 stored and displayed forms. */

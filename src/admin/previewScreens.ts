@@ -7,14 +7,14 @@
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { FormMode } from '../../schemas/forms/types.ts';
 
-/** The forms the preview shows (issue 3: sign-up, profile, contact paths, location, additional information). */
-export const PREVIEW_FORMS = ['signUp', 'profile', 'contactPaths', 'location', 'customFields'] as const satisfies readonly FormName[];
+/** The forms the preview shows (issue 3: sign-up, profile, contact paths, location, additional information; issue 13: subscriptions). */
+export const PREVIEW_FORMS = ['signUp', 'profile', 'contactPaths', 'location', 'subscriptions', 'customFields'] as const satisfies readonly FormName[];
 
 export type PreviewForm = (typeof PREVIEW_FORMS)[number];
 
 /**
- * Form × mode → screen id. §2: the sign-up page is `new`; the profile, location and additional
- * information forms are sign-up steps (`new/account/<step>`, mode signup), the member's own pages
+ * Form × mode → screen id. §2: the sign-up page is `new`; the profile, location, subscriptions and
+ * additional information forms are sign-up steps (`new/account/<step>`, mode signup), the member's own pages
  * (`my-<page>`, mode edit) and sections of the sign-up's review page (`new/account/review`, mode
  * review). The contact paths are part of the profile page (§2 "Profile page … contact paths").
  */
@@ -23,6 +23,7 @@ const SCREENS: Record<PreviewForm, Partial<Record<FormMode, string>>> = {
   profile: { signup: 'signUpProfile', edit: 'myProfile', review: 'signUpReview' },
   contactPaths: { signup: 'signUpProfile', edit: 'myProfile', review: 'signUpReview' },
   location: { signup: 'signUpLocations', edit: 'myLocation', review: 'signUpReview' },
+  subscriptions: { signup: 'signUpSubscriptions', edit: 'mySubscription', review: 'signUpReview' },
   customFields: { signup: 'signUpInformation', edit: 'myAdditionalInformation', review: 'signUpReview' },
 };
 

@@ -5,6 +5,7 @@ import { PageHelpContext } from '../components/PageHeading.tsx';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { useOrg } from '../org/OrgContext.tsx';
 import { DeactivatedPage } from './pages/DeactivatedPage.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { setPublicPortalEntry } from './publicPortalEntry.ts';
 import { resolveScreen } from './resolveScreen.ts';
@@ -14,11 +15,12 @@ import { usePageTitle } from './usePageTitle.ts';
 import { useScreenContext } from './useScreenContext.ts';
 import { CurrentScreenContext } from './useScreenMode.ts';
 
-/** Applies the routing rules of §2 to one screen, then shows it with its help tip (after its heading) and title. */
+/** Applies the routing rules of §2 to one screen, then shows it with its help tip (after its heading) and title, below the progress bar on a sign-up step. */
 export function ScreenGate({ screen, component }: { screen: Screen; component: ComponentType }) {
   const ctx = useScreenContext();
   const { setEntryFromPublicPortal } = useOrg();
-  const resolution = resolveScreen(useScreenRegistry().screens, screen, ctx);
+  const screens = useScreenRegistry().screens;
+  const resolution = resolveScreen(screens, screen, ctx);
 
   useEffect(() => {
     if (resolution.kind !== 'render' || !screen.publicPortalEntry) return;
@@ -35,7 +37,12 @@ export function ScreenGate({ screen, component }: { screen: Screen; component: C
     case 'deactivated':
       return <DeactivatedPage orgName={ctx.org.orgName} />;
     case 'render':
-      return <RenderedScreen screen={screen} component={component} orgName={ctx.org.orgName} orgId={ctx.orgId} />;
+      return (
+        <>
+          {screen.progressStep ? <ProgressBar screens={screens} current={screen.progressStep} ctx={ctx} /> : null}
+          <RenderedScreen screen={screen} component={component} orgName={ctx.org.orgName} orgId={ctx.orgId} />
+        </>
+      );
   }
 }
 

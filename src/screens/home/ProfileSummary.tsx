@@ -27,9 +27,14 @@ function Entry({ label, value }: { label: string; value: string | null | undefin
  * and quiet times", with §9's 'Not Provided' where a value is empty. A field the organisation does
  * not expose is left out; a path the member has no value for is listed once, as not provided. A path
  * the member has not confirmed yet says so in words (issue 12), and whether alerts still go to it.
+ * `level` is its headings' level (3 inside the review page's Profile section).
  */
-export function ProfileSummary({ profile, paths, unconfirmedPathsReceive }: { profile: ProfileAnswer; paths: readonly ContactPathAnswer[]; unconfirmedPathsReceive: boolean }) {
+export function ProfileSummary({ profile, paths, unconfirmedPathsReceive, level = 2 }: {
+  profile: ProfileAnswer; paths: readonly ContactPathAnswer[]; unconfirmedPathsReceive: boolean; level?: 2 | 3;
+}) {
   const { t, i18n } = useTranslation();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const PathHeading = level === 2 ? 'h3' : 'h4';
   const exposed = new Map(profile.profiles.map((field) => [field.fieldName, field]));
   const shows = (fieldName: string) => exposed.get(fieldName)?.expose !== false;
   const language = LANGUAGES.find((entry) => entry.lang === profile.preferredLanguage)?.name ?? profile.preferredLanguage;
@@ -49,7 +54,7 @@ export function ProfileSummary({ profile, paths, unconfirmedPathsReceive }: { pr
   return (
     <>
       <section aria-labelledby="home-profile-title">
-        <h2 id="home-profile-title">{t('home.profile.title')}</h2>
+        <Heading id="home-profile-title">{t('home.profile.title')}</Heading>
         <dl className="summary-list">
           {profile.username ? <Entry label={t('home.account.username')} value={profile.username} /> : null}
           <Entry label={t('home.profile.firstName')} value={profile.firstName} />
@@ -63,12 +68,12 @@ export function ProfileSummary({ profile, paths, unconfirmedPathsReceive }: { pr
         </dl>
       </section>
       <section aria-labelledby="home-paths-title">
-        <h2 id="home-paths-title">{t('home.paths.title')}</h2>
+        <Heading id="home-paths-title">{t('home.paths.title')}</Heading>
         {withValues.length === 0 ? <p>{t('home.paths.none')}</p> : (
           <ul className="summary-paths">
             {withValues.map((path) => (
               <li key={path.pathId} className="summary-path">
-                <h3 className="summary-path-name"><bdi>{path.name}</bdi></h3>
+                <PathHeading className="summary-path-name"><bdi>{path.name}</bdi></PathHeading>
                 <p className="summary-path-value">
                   <bdi dir="ltr">{path.displayValue || path.value}</bdi>
                   {path.countryCode && path.value ? <span className="hint"> · {regionName(path.countryCode)}</span> : null}

@@ -15,7 +15,7 @@ import { NoticeLine, PlaceDialog, RowActions, SAVE_FAILED, SAVE_SUCCEEDED, type 
  * lets members change them (§3 editableExpLoc), in a dialog with the expected-location builder's form:
  * the location's fields and map, the arrival and the end.
  */
-export function ExpectedLocations({ contactId, editable }: { contactId: number; editable: boolean }) {
+export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2' }: { contactId: number; editable: boolean; heading?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation();
   const { boot } = useOrg();
   const orgId = boot.orgId;
@@ -55,7 +55,7 @@ export function ExpectedLocations({ contactId, editable }: { contactId: number; 
 
   return (
     <section aria-labelledby="expected-locations-title" className="expected-locations">
-      <h2 id="expected-locations-title">{t('locations.expected.title')}</h2>
+      <Heading id="expected-locations-title">{t('locations.expected.title')}</Heading>
       <p>{t('locations.expected.intro')}</p>
       <NoticeLine notice={notice} />
       {loaded.status === 'loading' ? <LoadingBar /> : null}

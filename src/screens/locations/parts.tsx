@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormBuilder } from '../../../schemas/forms/types.ts';
 import type { FormName } from '../../../schemas/forms/formBuilders.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck, type RefusalAnswer } from '../../forms/index.ts';
+import { usePlaceLookups } from './placeLookups.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
@@ -54,11 +55,12 @@ interface PlaceDialogProps {
   onSaved: () => void;
 }
 
-/** One place in a dialog: the builder's form (edit mode), its refusals shown in it, Cancel beside Save. */
+/** One place in a dialog: the builder's form (edit mode) with the server's geocoder and geofence, its refusals shown in it, Cancel beside Save. */
 export function PlaceDialog({ titleKey, form: spec, initialData, asyncChecks, save, onClose, onSaved }: PlaceDialogProps) {
   const { t, i18n } = useTranslation();
   const { boot, flags } = useOrg();
   const { form, validator } = useBuiltForm(boot.orgId, boot.organization, spec.name, spec.build, { featureFlags: flags }, 'edit');
+  const lookups = usePlaceLookups(boot.orgId);
   const submission = useSubmission<PlaceFormData>(initialData, async (values) => {
     const result = await save(values);
     if (result.saved) {
@@ -75,6 +77,8 @@ export function PlaceDialog({ titleKey, form: spec, initialData, asyncChecks, sa
         validator={validator}
         {...submission.form}
         {...(asyncChecks ? { asyncChecks } : {})}
+        geocode={lookups.geocode}
+        checkPlace={lookups.checkPlace}
         submitLabelKey={spec.submitLabelKey}
         busyLabelKey="form.busy.saving"
         aboveSubmit={<FormAlert message={submission.message} />}

@@ -4,9 +4,12 @@ import type { BuiltForm } from '../../../schemas/forms/types.ts';
 import type { SignUpFormData } from '../../../schemas/signUp/formData.ts';
 import { navigation, setCsrfToken, type ApiResult } from '../../api/client.ts';
 import { checkUsername, type SignUpReply } from '../../api/registration.ts';
-import { checkGeoFence, geocode } from '../../api/places.ts';
-import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck, type CheckPlace, type Geocode } from '../../forms/index.ts';
+import { nextProgressStep } from '../../app/nextProgressStep.ts';
+import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
+import { useScreenContext } from '../../app/useScreenContext.ts';
+import { done, FormAlert, refused, SchemaForm, useSubmission, type AsyncCheck } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { usePlaceLookups } from '../locations/placeLookups.ts';
 import { writeFlash } from '../../api/flash.ts';
 
 /** Shown when a refusal names no field and its errorCode has no message of its own (network failure included). */
@@ -27,8 +30,10 @@ interface SignUpFormProps {
 /**
  * The sign-up form of both sign-up pages (§2 sections, from the builder; an unticked terms box is
  * refused like any other field, the create button never disabled) and what happens with the answer (§4 Sign-up success):
- * on 200 the rotated session's CSRF token is kept and the browser loads the member's home anew, so
- * the boot reads the new account (the sign-up steps of §2 come with a later issue). §4 "otherwise
+ * on 200 the rotated session's CSRF token is kept and the browser loads the first sign-up step after
+ * the profile anew (§2 "Sign-up flow after saving goes to the first applicable step: locations,
+ * subscriptions, information, then review"), so the boot reads the new account; the confirmation
+ * waits for home, where the wizard's Finish leads. §4 "otherwise
  * signUpError stored from errorCode … Failure message shows above the create button": field errors go
  * inline; otherwise the errorCode's own message, or SIGN_UP_FAILED for a code the catalogue lacks.
  */
@@ -46,6 +51,8 @@ function waysToReach(values: SignUpFormData, t: (key: string) => string): string
 export function SignUpForm({ form, validator, initialData, send, onSignedIn }: SignUpFormProps) {
   const { t, i18n } = useTranslation();
   const orgId = useOrg().boot.orgId;
+  // The sign-up page is the wizard's profile step: the next step is decided by the organisation's flags alone.
+  const nextStep = nextProgressStep(useScreenRegistry().screens, 'profile', useScreenContext()) ?? 'home';
   // §5 username "unused ('ssp.login.username.exist'); availability checked by server only when at
   // least 4 chars and valid" (the widget asks only then); the answer is true when the name is free.
   const usernameFree: AsyncCheck = useCallback(async (value, signal) => {
@@ -54,16 +61,7 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
     return result.data === true ? true : 'ssp.login.username.exist';
   }, [orgId]);
   const asyncChecks = useMemo(() => ({ username: usernameFree }), [usernameFree]);
-  // §4 "In the modal choose a candidate": the places the address may be; null when the lookup failed.
-  const geocodeAddress: Geocode = useCallback(async (query, signal) => {
-    const result = await geocode(orgId, query, signal);
-    return result.hasError || result.isCanceled ? null : result.data?.candidates ?? null;
-  }, [orgId]);
-  // §4 "with geofence the position is checked first": null when the server could not be asked (it decides again at the save).
-  const checkPlace: CheckPlace = useCallback(async (point, signal) => {
-    const result = await checkGeoFence(orgId, point, signal);
-    return result.hasError || result.isCanceled || !result.data ? null : !result.data.geoFenceStatus;
-  }, [orgId]);
+  const { geocode: geocodeAddress, checkPlace } = usePlaceLookups(orgId);
   // The language the member is reading in is the one they most likely want their alerts in (issue 11):
   // the field starts there, not at the organisation's default, unless the form was given one.
   const languages = (form.schema.properties?.preferredLanguage as { enum?: unknown[] } | undefined)?.enum ?? [];
@@ -77,7 +75,7 @@ export function SignUpForm({ form, validator, initialData, send, onSignedIn }: S
       if (typeof token === 'string') setCsrfToken(token);
       onSignedIn?.();
       writeFlash({ kind: 'signedUp', username: values.username ?? '', reach: waysToReach(values, t) });
-      navigation.assign(`/${encodeURIComponent(orgId)}/home`);
+      navigation.assign(`/${encodeURIComponent(orgId)}/${nextStep}`);
       return done({ leaving: true });
     }
     return refused(result.data, { fallbackKey: SIGN_UP_FAILED, isKnown: (key) => i18n.exists(key) });

@@ -1,0 +1,140 @@
+/**
+ * Issue 13 "Subscriptions" in Chromium against `npm start`'s server: springfield's demo.member opens
+ * my-subscription; checking a parent checks its children and one child of another makes that parent
+ * mixed (§4); a weather category with do-not-disturb from 10 PM to 10 PM is refused with §5's
+ * 'alertSubscription.dialog.content.equal' and the missing time zone with
+ * 'ssp.controller.subscription.set.timezone', at their fields; fixed, the save says
+ * 'home.alert.box.message.mySubscriptions', and a reload shows the choice. Unchecking
+ * do-not-disturb asks 'ssp.location.remove.confirm' first. acme's demo.member joins an opt-in group
+ * and finds it among their groups on home. Every subscriptions address at 390 × 844 and 1280 × 900:
+ * no horizontal scroll, one h1, no serious or critical axe-core violation; screenshots in test-results/e2e/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../../public/i18n/en_US.json' with { type: 'json' };
+import { launchBrowser, screenshot } from './browser.ts';
+import { logIn } from './portal.ts';
+import { axeViolations, drawn, newCheckedPage, shellFacts, VIEWPORTS } from './shellChecks.ts';
+
+const baseURL = inject('baseURL');
+const chromiumPath = inject('chromiumPath');
+
+/** Sets a checkbox, whatever an earlier run left. */
+async function setChecked(page: Page, name: string, on: boolean) {
+  const box = page.getByRole('checkbox', { name, exact: true });
+  if ((await box.isChecked()) !== on) await box.click();
+}
+
+describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('springfield\'s demo.member follows the tree rules, is refused equal quiet hours and no time zone, saves, reloads and sees the choice', async () => {
+    const { context, page } = await newCheckedPage(browser, baseURL, VIEWPORTS[0]);
+    try {
+      await logIn(page, baseURL, 'springfield', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/springfield\/home$/);
+      await page.goto(`${baseURL}/springfield/my-subscription`);
+      await drawn(page);
+      await page.getByRole('checkbox', { name: 'City services' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: /Emergency alerts/ }).isDisabled()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: /Emergency alerts/ }).isChecked()).toBe(true);
+
+      // §4: a parent checks its children; one child of another parent makes it mixed.
+      await setChecked(page, 'City services', false);
+      await setChecked(page, 'Community', false);
+      await setChecked(page, 'City services', true);
+      for (const child of ['Road closures and traffic', 'Water and utilities', 'Trash and recycling']) {
+        expect(await page.getByRole('checkbox', { name: child }).isChecked(), child).toBe(true);
+      }
+      await setChecked(page, 'Events and festivals', true);
+      const community = page.getByRole('checkbox', { name: 'Community', exact: true });
+      expect(await community.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+      expect(await community.isChecked()).toBe(false);
+
+      await setChecked(page, 'Tornado Warning', true);
+      await setChecked(page, en['subscriptions.noDisturb.checked'], true);
+      const from = page.getByRole('combobox', { name: new RegExp(`^${en['subscriptions.noDisturb.startTime']}`) }).first();
+      await from.selectOption('10:00');
+      await page.getByRole('combobox', { name: /^From \(AM or PM\)/ }).selectOption('PM');
+      await page.getByRole('combobox', { name: /^Until/ }).first().selectOption('10:00');
+      await page.getByRole('combobox', { name: /^Until \(AM or PM\)/ }).selectOption('PM');
+      const zone = page.getByRole('combobox', { name: /^Time zone/ });
+      await zone.selectOption('');
+      await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
+      await page.getByRole('heading', { name: en['form.errorSummary.title'] }).waitFor();
+      await page.getByText(en['alertSubscription.dialog.content.equal']).first().waitFor();
+      await page.getByText(en['ssp.controller.subscription.set.timezone']).first().waitFor();
+      expect(await zone.getAttribute('aria-invalid')).toBe('true');
+      await screenshot(page, 'subscriptions-refused-phone');
+
+      await page.getByRole('combobox', { name: /^Until/ }).first().selectOption('06:00');
+      await page.getByRole('combobox', { name: /^Until \(AM or PM\)/ }).selectOption('AM');
+      await zone.selectOption('America/Chicago');
+      await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
+      await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
+      await screenshot(page, 'subscriptions-saved-phone');
+
+      await page.reload();
+      await drawn(page);
+      await page.getByRole('checkbox', { name: 'City services' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: 'City services' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Events and festivals' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Library news' }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: 'Tornado Warning' }).isChecked()).toBe(true);
+      expect(await page.getByRole('combobox', { name: /^Time zone/ }).inputValue()).toBe('America/Chicago');
+
+      // §4 "Unchecking weather no-disturb asks confirmation": Cancel keeps it on.
+      await page.getByRole('checkbox', { name: en['subscriptions.noDisturb.checked'] }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(en['ssp.location.remove.confirm']).waitFor();
+      await dialog.getByRole('button', { name: en['form.dialog.cancel'] }).click();
+      expect(await page.getByRole('checkbox', { name: en['subscriptions.noDisturb.checked'] }).isChecked()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('acme\'s demo.member joins an opt-in group and finds it on home', async () => {
+    const { context, page } = await newCheckedPage(browser, baseURL, VIEWPORTS[1]);
+    try {
+      await logIn(page, baseURL, 'acme', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/acme\/home$/);
+      await page.goto(`${baseURL}/acme/my-subscription`);
+      await drawn(page);
+      await page.getByRole('checkbox', { name: 'Carpool' }).waitFor();
+      await setChecked(page, 'Carpool', true);
+      await setChecked(page, 'Outages', true);
+      await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
+      await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
+      await page.goto(`${baseURL}/acme/home`);
+      await drawn(page);
+      await page.getByRole('heading', { name: en['groupMembership.title'] }).waitFor();
+      await page.getByText('Carpool', { exact: true }).waitFor();
+
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        for (const path of ['my-subscription', 'new/account/subscriptions', 'new/account/edit-subscriptions']) {
+          await page.goto(`${baseURL}/acme/${path}`);
+          await drawn(page);
+          await page.getByRole('checkbox', { name: 'Carpool' }).waitFor();
+          const label = `${path} at ${viewport.width}`;
+          const facts = await shellFacts(page);
+          expect(facts.overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
+          expect(facts.h1s, `${label}: h1`).toBe(1);
+          const violations = await axeViolations(page);
+          if (violations.length > 0) console.log(`${label}: axe-core\n${violations.join('\n')}`);
+          expect(violations.filter((v) => /\((serious|critical)\)/.test(v)), `${label}: serious or critical axe-core violations`).toEqual([]);
+          await screenshot(page, `subscriptions-${path.replace(/\//g, '-')}-${viewport.name}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
