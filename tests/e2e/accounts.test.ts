@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
 import { screenshot, useBrowser } from './browser.ts';
 import { linkIn, openMailbox } from './mailbox.ts';
-import { logIn } from './portal.ts';
+import { adminCall, logIn } from './portal.ts';
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
@@ -53,17 +53,6 @@ async function signUpByApi(request: APIRequestContext, orgId: string, username: 
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** An administrator's API session (admin / Demo!Admin2026 in demo mode). */
-async function adminCall(request: APIRequestContext, path: string, data: Record<string, string>) {
-  // The login form's token first (issue 9 row 3); the request context keeps its cookie.
-  const form = (await (await request.get(`${baseURL}/admin/api/login`)).json()) as { csrfToken: string };
-  const login = await request.post(`${baseURL}/admin/api/login`, { headers: { 'X-CSRF-TOKEN': form.csrfToken }, data: { username: 'admin', password: 'Demo!Admin2026' } });
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const response = await request.post(`${baseURL}${path}`, { headers: { 'X-CSRF-TOKEN': csrfToken }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { url: string };
 }
 
 describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
@@ -251,7 +240,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.waitForURL(`${baseURL}/acme/login`);
 
     const mailbox = await openMailbox(mailDir);
-    await adminCall(page.request, '/admin/api/orgs/acme/invitations', { firstName: 'Ivy', lastName: 'Invited', email: 'ivy.invited@example.org' });
+    await adminCall(page.request, baseURL, '/admin/api/orgs/acme/invitations', { firstName: 'Ivy', lastName: 'Invited', email: 'ivy.invited@example.org' });
     const mail = await mailbox.next('ivy.invited@example.org');
     const link = linkIn(mail.text, `${baseURL}/acme/new?`);
 
@@ -280,7 +269,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('an access-key link signs the member in; a wrong key leaves a visitor at login', async () => {
     const page = browser.page;
-    const { url } = await adminCall(page.request, '/admin/api/orgs/springfield/accessKeys', { username: 'demo.member' });
+    const { url } = await adminCall(page.request, baseURL, '/admin/api/orgs/springfield/accessKeys', { username: 'demo.member' });
     await page.goto(`${baseURL}/springfield/home?accessKey=${'x'.repeat(43)}`);
     await page.waitForURL(/\/springfield\/login/);
     await page.goto(`${baseURL}${url}`);
@@ -291,7 +280,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('signs a public-portal profile up on new-profile', async () => {
     const page = browser.page;
-    const { url } = await adminCall(page.request, '/admin/api/orgs/springfield/publicProfiles', { firstName: 'Pat', lastName: 'Portal', email: 'pat.portal@example.org' });
+    const { url } = await adminCall(page.request, baseURL, '/admin/api/orgs/springfield/publicProfiles', { firstName: 'Pat', lastName: 'Portal', email: 'pat.portal@example.org' });
     await page.goto(`${baseURL}${url}`);
     await expect.poll(() => page.getByRole('textbox', { name: en['signup.firstName.label'] }).inputValue()).toBe('Pat');
     await screenshot(page, 'signup-public-profile');
