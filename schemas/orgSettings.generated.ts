@@ -83,6 +83,12 @@ export interface OrgSettingsInput {
    */
   showIncidentSub?: boolean;
   /**
+   * The incident topics members may follow on the subscriptions page (shown when showIncidentSub is on): what §7's cmdb search answers as ebTopics. A topic with groups is offered only to members of one of those groups (by name); without, to every member. topicIds are unique (services/orgSettingsValidator.ts).
+   *
+   * @maxItems 100
+   */
+  incidentTopics?: IncidentTopic[];
+  /**
    * Notification pages and nav item.
    */
   showNotificationsToMemberPortal?: boolean;
@@ -383,6 +389,26 @@ export interface OrgSettingsInput {
    * The organisation's e-mail address for members (§5's e-mail rule, §9's 80 characters at most; schemas/orgContact.ts); the not-found, not-authorized and deactivated pages offer it. Empty: none.
    */
   contactEmail?: string;
+}
+export interface IncidentTopic {
+  /**
+   * The topic's id in the incident system: letters, digits, '.', '_' and '-'.
+   */
+  topicId: string;
+  /**
+   * The topic's label on the members' subscriptions page, in the organisation's language.
+   */
+  name: string;
+  /**
+   * Offered to members; an unpublished topic keeps its followers but is not offered.
+   */
+  published?: boolean;
+  /**
+   * The names of the groups whose members are offered the topic; empty: every member.
+   *
+   * @maxItems 50
+   */
+  groups?: string[];
 }
 export interface CustomField {
   /**

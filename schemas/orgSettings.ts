@@ -1,8 +1,8 @@
 import orgSettingsSchema from './org-settings.schema.json' with { type: 'json' };
-import type { AlertTopic, CustomField, FieldSetting, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
+import type { AlertTopic, CustomField, FieldSetting, IncidentTopic, OrgSettingsInput, PathSetting } from './orgSettings.generated.ts';
 
 export { orgSettingsSchema };
-export type { AlertTopic, CustomField, FieldSetting, OrgSettingsInput, PathSetting };
+export type { AlertTopic, CustomField, FieldSetting, IncidentTopic, OrgSettingsInput, PathSetting };
 
 type Resolved<T> = {
   [K in keyof T]-?: NonNullable<T[K]> extends unknown[]
@@ -21,10 +21,14 @@ export type CustomFieldSetting = Resolved<Omit<CustomField, 'attrId'>> & Pick<Cu
 /** A §3 alert tree topic as resolved settings hold it: every default filled in; `parentServiceId` only below the top level. */
 export type AlertTopicSetting = Resolved<Omit<AlertTopic, 'parentServiceId'>> & Pick<AlertTopic, 'parentServiceId'>;
 
+/** An incident topic as resolved settings hold it: every default filled in. */
+export type IncidentTopicSetting = Resolved<IncidentTopic>;
+
 /** The §3 Organisation entity with every default of org-settings.schema.json filled in. */
-export type OrgSettings = Omit<Resolved<OrgSettingsInput>, 'customFields' | 'alertSubscriptions'> & {
+export type OrgSettings = Omit<Resolved<OrgSettingsInput>, 'customFields' | 'alertSubscriptions' | 'incidentTopics'> & {
   customFields: CustomFieldSetting[];
   alertSubscriptions: AlertTopicSetting[];
+  incidentTopics: IncidentTopicSetting[];
 };
 
 interface SchemaNode {

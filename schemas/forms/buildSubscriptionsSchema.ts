@@ -17,6 +17,8 @@
  *   zone is required. Unchecking asks §4's confirmation first.
  * - `groups`: the ids of the opt-in groups the member is in (showGroupSubscription), each a choice of
  *   its own, drawn as the groups' tree.
+ * - `incidents`: the ids of the incident topics the member follows (showIncidentSub), among those
+ *   offered to them (`flags.incidentTopics`), named by the organisation.
  * In review mode every part is read-only and nothing is required.
  */
 import type { AlertTopicSetting, OrgSettings } from '../orgSettings.ts';
@@ -117,6 +119,14 @@ export const buildSubscriptionsSchema: FormBuilder = (settings, flags, mode) => 
       'ui:options': { titleIsText: true, ...(editable ? {} : { reviewCountKey: WEATHER_COUNT_KEY }) },
     },
   }, 'ui');
+  const topics = settings.showIncidentSub ? flags.incidentTopics ?? [] : [];
+  const incidents: FieldPiece | undefined = topics.length === 0 ? undefined : readOnlyUnless(editable, {
+    schema: {
+      type: 'array', title: 'subscriptions.incidents.title', uniqueItems: true, maxItems: topics.length,
+      items: { type: 'string', enum: topics.map((topic) => topic.topicId) },
+    },
+    ui: { 'ui:widget': 'multiSelect', 'ui:enumNames': topics.map((topic) => topic.name), 'ui:options': { enumIsText: true } },
+  }, 'ui');
   const groups: FieldPiece | undefined = groupTree.length === 0 ? undefined : readOnlyUnless(editable, {
     schema: { type: 'array', title: 'subscriptions.groups.title', uniqueItems: true, maxItems: groupIds.length, items: { type: 'integer', enum: groupIds } },
     ui: { 'ui:widget': 'subscriptionTree', 'ui:options': { nodes: groupTree, independent: true } },
@@ -127,8 +137,9 @@ export const buildSubscriptionsSchema: FormBuilder = (settings, flags, mode) => 
     weather: weatherPiece,
     noDisturb: weatherPiece ? noDisturbPiece(settings, flags.timeZones, mode) : undefined,
     groups,
+    incidents,
   }, {
-    ui: { 'ui:options': { editable: alerts !== undefined || weatherPiece !== undefined || groups !== undefined, errorSummary: true } },
+    ui: { 'ui:options': { editable: [alerts, weatherPiece, groups, incidents].some((piece) => piece !== undefined), errorSummary: true } },
     json: { required: 'whenAny' },
   });
 };

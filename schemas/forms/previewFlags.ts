@@ -40,5 +40,7 @@ export function previewFlags(settings: OrgSettings, featureFlags: FeatureFlags =
     expiredPassword: false,
     timeZones: SAMPLE_TIME_ZONES,
     optInGroups: SAMPLE_OPT_IN_GROUPS,
+    // The published topics, as a member in every group is offered them.
+    incidentTopics: settings.incidentTopics.filter((topic) => topic.published).map(({ topicId, name }) => ({ topicId, name })),
   };
 }

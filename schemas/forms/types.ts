@@ -148,6 +148,14 @@ export interface FormFlags {
   timeZones?: TimeZoneOption[];
   /** §3 Group opt-in: the groups a member of the organisation may join or leave (the subscriptions form). */
   optInGroups?: OptInGroup[];
+  /** The incident topics offered to the member (§7 cmdb search's answer; the subscriptions form). */
+  incidentTopics?: IncidentTopicOption[];
+}
+
+/** An incident topic a member may follow: its id and name. */
+export interface IncidentTopicOption {
+  topicId: string;
+  name: string;
 }
 
 /** §3 Group opt-in (id, name) of one group, and the group it is listed under. */

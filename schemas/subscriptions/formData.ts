@@ -1,6 +1,6 @@
 /**
  * §3 Subscriptions as the calls carry them and the subscriptions form's data
- * (schemas/forms/buildSubscriptionsSchema.ts: `alerts`, `weather`, `noDisturb`, `groups`), both ways.
+ * (schemas/forms/buildSubscriptionsSchema.ts: `alerts`, `weather`, `noDisturb`, `groups`, `incidents`), both ways.
  * The browser fills its form and makes the saves' bodies (§7 `rs`, `rsNodisturb`, `addGroups` /
  * `removeGroups`) with these; the server rebuilds the form's data from a save with them, so both
  * read one mapping.
@@ -17,6 +17,7 @@ export interface SubscriptionsFormData {
   weather?: string[];
   noDisturb?: NoDisturbFormData;
   groups?: number[];
+  incidents?: string[];
 }
 
 /** A no-disturb never set: off, 10 PM to 6 AM ready for when it is turned on. */

@@ -594,3 +594,21 @@ export const memberSubscriptions = pgTable(
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The incident topics a member follows (§7 `/rest/incident/subscription/topics` and `…/assign`): the
+ * organisation's topics are its settings (`incidentTopics`); a row names one by its topicId.
+ */
+export const incidentSubscriptions = pgTable(
+  'incident_subscriptions',
+  {
+    orgId: text('org_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    /** At most 64 characters (org-settings.schema.json). */
+    topicId: text('topic_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.contactId, t.topicId] }),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);

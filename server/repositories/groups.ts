@@ -68,3 +68,17 @@ export async function createOptInGroups(db: Db, orgId: string, seeds: readonly O
     ids.set(seed.name, row!.groupId);
   }
 }
+
+/** The groups the member is in, by id (at most MAX_OPT_IN_GROUPS): whom incident topics are offered to. */
+export async function findMemberGroups(db: Db, orgId: string, contactId: number) {
+  return db.select({ groupId: groups.groupId, name: groups.name }).from(groupMembers)
+    .innerJoin(groups, and(eq(groups.orgId, groupMembers.orgId), eq(groups.groupId, groupMembers.groupId)))
+    .where(membershipsOf(orgId, contactId)).orderBy(asc(groups.groupId)).limit(MAX_OPT_IN_GROUPS);
+}
+
+/** The names of the groups `groupIds` of `orgId` (ids of another organisation name none). */
+export async function findGroupNames(db: Db, orgId: string, groupIds: readonly number[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db.select({ name: groups.name }).from(groups).where(and(eq(groups.orgId, orgId), inArray(groups.groupId, [...groupIds])));
+  return rows.map((row) => row.name);
+}

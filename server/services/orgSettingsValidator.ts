@@ -105,8 +105,22 @@ function alertTopicErrors(settings: OrgSettingsInput): SettingsError[] {
   return errors;
 }
 
+/** What the schema cannot say about the incident topics: two with one topicId. */
+export const INCIDENT_TOPIC_TAKEN_KEY = 'admin.settings.error.incidentTopics.topicIdTaken';
+
+function incidentTopicRepeats(settings: OrgSettingsInput): SettingsError[] {
+  const seen = new Set<string>();
+  return (settings.incidentTopics ?? []).flatMap((topic, index) => {
+    if (!seen.has(topic.topicId)) {
+      seen.add(topic.topicId);
+      return [];
+    }
+    return [{ pointer: `/incidentTopics/${index}/topicId`, key: INCIDENT_TOPIC_TAKEN_KEY, params: {} }];
+  });
+}
+
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
   if (!validate(settings)) return { ok: false, errors: toFieldErrors(validate.errors) };
-  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings), ...alertTopicErrors(settings)];
+  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings), ...alertTopicErrors(settings), ...incidentTopicRepeats(settings)];
   return errors.length === 0 ? { ok: true, settings } : { ok: false, errors };
 }

@@ -22,7 +22,7 @@ export const SETTINGS_SECTIONS = [
     id: 'content',
     fields: [
       'showNotificationsToMemberPortal', 'showNotificationsToMemberPortalSocialSharing', 'showWeather', 'showAlertSubscription', 'alertSubscriptions', 'showAlertSubscriptionTimeZone',
-      'showGroupSubscription', 'showEvent', 'showFAQs', 'showOverview', 'showPublicFilesLibrary', 'showIncidents', 'showIncidentSub', 'enableReceiptTranscripts',
+      'showGroupSubscription', 'showEvent', 'showFAQs', 'showOverview', 'showPublicFilesLibrary', 'showIncidents', 'showIncidentSub', 'incidentTopics', 'enableReceiptTranscripts',
       'showCrisisTask', 'showCrisisSingleEventDashboard', 'showCrisisSurvey', 'showTravel',
     ],
   },
@@ -42,7 +42,7 @@ const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
  * Lists whose items are settings of their own (§3 custom fields): each field of an item has a label,
  * a help text and a summary name as a field of an object has (`customFields/name`), the same in every item.
  */
-const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences', 'alertSubscriptions']);
+const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences', 'alertSubscriptions', 'incidentTopics']);
 
 /** Settings drawn by a widget of their own: a geofence's polygon as GeoJSON text with its outline; the Weather topic's categories as checkboxes. */
 const SETTING_WIDGETS: Record<string, WidgetName> = { 'geoFences.geometry': 'geoJson', 'alertSubscriptions.weatherCategoryList': 'multiSelect' };
@@ -69,6 +69,8 @@ const ITEM_UI: Record<string, UiSchema> = {
   customFields: { 'ui:title': 'admin.settings.label.customField' },
   geoFences: { 'ui:title': 'admin.settings.label.geoFence' },
   alertSubscriptions: { 'ui:title': 'admin.settings.label.alertSubscription' },
+  incidentTopics: { 'ui:title': 'admin.settings.label.incidentTopic' },
+  'incidentTopics.groups': { 'ui:title': 'admin.settings.label.incidentTopics.group', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   // A value emptied is '' (refused as missing: "… is required"), not a hole in the list.
   'customFields.definedValues': { 'ui:title': 'admin.settings.label.customFields.definedValue', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   helpTranslations: {

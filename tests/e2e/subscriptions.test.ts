@@ -6,7 +6,7 @@
  * 'ssp.controller.subscription.set.timezone', at their fields; fixed, the save says
  * 'home.alert.box.message.mySubscriptions', and a reload shows the choice. Unchecking
  * do-not-disturb asks 'ssp.location.remove.confirm' first. acme's demo.member joins an opt-in group
- * and finds it among their groups on home. Every subscriptions address at 390 × 844 and 1280 × 900:
+ * and finds it among their groups on home, and follows the incident topic offered to their group. Every subscriptions address at 390 × 844 and 1280 × 900:
  * no horizontal scroll, one h1, no serious or critical axe-core violation; screenshots in test-results/e2e/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
     }
   });
 
-  it('acme\'s demo.member joins an opt-in group and finds it on home', async () => {
+  it('acme\'s demo.member joins an opt-in group and finds it on home, and follows an incident topic offered to their group', async () => {
     const { context, page } = await newCheckedPage(browser, baseURL, VIEWPORTS[1]);
     try {
       await logIn(page, baseURL, 'acme', 'demo.member', 'Demo!Member2026');
@@ -110,8 +110,15 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await page.getByRole('checkbox', { name: 'Carpool' }).waitFor();
       await setChecked(page, 'Carpool', true);
       await setChecked(page, 'Outages', true);
+      // Incident topics: the one for demo.member's group (Chemical safety team) is offered, the evacuation drills' (wardens) are not.
+      const incidents = page.getByRole('group', { name: en['subscriptions.incidents.title'] });
+      await setChecked(page, 'Chemical spills', true);
+      expect(await incidents.getByRole('checkbox', { name: 'Evacuation drills' }).count()).toBe(0);
       await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
       await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
+      await page.reload();
+      await page.getByRole('checkbox', { name: 'Chemical spills' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: 'Chemical spills' }).isChecked()).toBe(true);
       await page.goto(`${baseURL}/acme/home`);
       await drawn(page);
       await page.getByRole('heading', { name: en['groupMembership.title'] }).waitFor();

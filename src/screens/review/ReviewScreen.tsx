@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AddressListAnswer } from '../../../schemas/api/addresses.ts';
 import type { CustomFieldsAnswer } from '../../../schemas/api/customFields.ts';
-import type { GroupSubscriptionsAnswer, SubscriptionsAnswer } from '../../../schemas/api/subscriptions.ts';
+import type { FeatureFlags } from '../../../schemas/featureFlags.ts';
 import { buildSubscriptionsSchema } from '../../../schemas/forms/buildSubscriptionsSchema.ts';
-import { optInGroupsOf, subscriptionsFormData, type SubscriptionsFormData } from '../../../schemas/subscriptions/formData.ts';
+import type { SubscriptionsFormData } from '../../../schemas/subscriptions/formData.ts';
 import { getAddresses } from '../../api/addresses.ts';
 import { getCustomFields } from '../../api/customFields.ts';
 import { useContactPaths, useProfile } from '../../api/hooks.ts';
-import { getGroupSubscriptions, getSubscriptions } from '../../api/subscriptions.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { addressLines, SchemaForm, useBuiltForm } from '../../forms/index.ts';
@@ -17,6 +16,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { ProfileSummary } from '../home/ProfileSummary.tsx';
 import { ExpectedLocations } from '../locations/ExpectedLocations.tsx';
+import { subscriptionFlags, subscriptionStart, useSubscriptionData, type SubscriptionData } from '../subscriptions/subscriptionData.ts';
 
 type Loading<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
@@ -42,7 +42,7 @@ function useLoaded<T>(call: ((signal: AbortSignal) => Promise<ApiResult<T>>) | n
  * to its edit-* page (§2 "headings link to ../edit-*"), drawn from the same calls as the pages
  * themselves. Locations: the static ones ("label: street address") and the expected-locations table
  * with its row actions (ExpectedLocations.tsx). Subscriptions: the subscriptions form in review mode
- * (the alert and group trees with check marks, the weather alerts counted). Additional information:
+ * (the alert and group trees with check marks, the weather alerts counted, the incident topics). Additional information:
  * each field's name with its values joined by commas, the empty ones left out. Finish goes to the
  * manage home (§2: portal-home when the member came from the public portal).
  */
@@ -139,23 +139,21 @@ function LocationsReview({ orgId, contactId }: { orgId: string; contactId: numbe
 function SubscriptionsReview({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
   const { boot, flags } = useOrg();
-  const org = boot.organization;
-  const alerts = useLoaded<SubscriptionsAnswer>(org.showAlertSubscription ? (signal) => getSubscriptions(boot.orgId, contactId, signal) : null, [boot.orgId, contactId]);
-  const groups = useLoaded<GroupSubscriptionsAnswer>(org.showGroupSubscription ? (signal) => getGroupSubscriptions(boot.orgId, contactId, signal) : null, [boot.orgId, contactId]);
-  const alertData = alerts.status === 'ready' ? alerts.data : null;
-  const groupData = groups.status === 'ready' ? groups.data : null;
-  const { form, validator } = useBuiltForm(boot.orgId, org, 'subscriptions', buildSubscriptionsSchema, {
-    featureFlags: flags,
-    ...(alertData?.showTimeZone ? { timeZones: alertData.timezones } : {}),
-    ...(groupData ? { optInGroups: optInGroupsOf(groupData.groups) } : {}),
-  }, 'review');
-  if (alerts.status === 'failed' || groups.status === 'failed') return <LoadFailed />;
-  if (alerts.status === 'loading' || groups.status === 'loading') return <LoadingBar />;
-  if (Object.keys(form.schema.properties ?? {}).length === 0) return <p className="review-empty">{t('subscriptions.none')}</p>;
-  const data = subscriptionsFormData(alertData?.alertTree ?? [], alertData?.nodisturb ?? null, groupData?.selectedGroupIds);
+  const loaded = useSubscriptionData(boot.orgId, boot.organization, contactId);
+  if (loaded.status === 'failed') return <LoadFailed />;
+  if (loaded.status === 'loading') return <LoadingBar />;
+  return <SubscriptionsReviewForm data={loaded} featureFlags={flags} emptyText={t('subscriptions.none')} />;
+}
+
+/** The subscriptions form in review mode: the trees with check marks, the weather alerts counted, the topics followed. */
+function SubscriptionsReviewForm({ data, featureFlags, emptyText }: { data: SubscriptionData; featureFlags: FeatureFlags; emptyText: string }) {
+  const { boot } = useOrg();
+  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, 'subscriptions', buildSubscriptionsSchema, subscriptionFlags(data, featureFlags), 'review');
+  if (Object.keys(form.schema.properties ?? {}).length === 0) return <p className="review-empty">{emptyText}</p>;
   return (
     <SchemaForm<SubscriptionsFormData>
-      idPrefix="review-subscriptions" form={form} validator={validator} formData={data} onSubmit={() => {}} submitLabelKey="subscriptions.save" review
+      idPrefix="review-subscriptions" form={form} validator={validator} formData={subscriptionStart(data)} onSubmit={() => {}}
+      submitLabelKey="subscriptions.save" review
     />
   );
 }

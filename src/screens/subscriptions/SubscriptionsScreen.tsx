@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { GroupSubscriptionsAnswer, SubscriptionsAnswer } from '../../../schemas/api/subscriptions.ts';
 import { buildSubscriptionsSchema } from '../../../schemas/forms/buildSubscriptionsSchema.ts';
-import {
-  groupChanges, optInGroupsOf, saveSubscriptionsBody, subscriptionsFormData, weatherNodeOf, type SubscriptionsFormData,
-} from '../../../schemas/subscriptions/formData.ts';
-import { getGroupSubscriptions, getSubscriptions, saveGroupSubscriptions, saveSubscriptions } from '../../api/subscriptions.ts';
+import { groupChanges, saveSubscriptionsBody, weatherNodeOf, type SubscriptionsFormData } from '../../../schemas/subscriptions/formData.ts';
+import { assignIncidentTopics } from '../../api/incidentSubscriptions.ts';
+import { saveGroupSubscriptions, saveSubscriptions } from '../../api/subscriptions.ts';
 import { nextProgressStep } from '../../app/nextProgressStep.ts';
 import { useScreenRegistry } from '../../app/ScreenRegistryContext.ts';
 import { useScreenContext } from '../../app/useScreenContext.ts';
@@ -16,6 +14,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
+import { subscriptionFlags, subscriptionStart, useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
 
 /** §8 "Save: … 'ssp.register.saveProfile.fail'" when a save fails without a key of its own. */
 export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
@@ -24,20 +23,16 @@ export const SAVE_SUCCEEDED = 'home.alert.box.message.mySubscriptions';
 /** §9 "success box focus 5 ms". */
 const SUCCESS_FOCUS_DELAY_MS = 5;
 
-interface Loaded {
-  alerts: SubscriptionsAnswer | null;
-  groups: GroupSubscriptionsAnswer | null;
-}
-
 /**
  * §2 Subscriptions page, one module for three addresses (`useScreenMode()`): the sign-up step
  * new/account/subscriptions ('step': the progress bar, Skip unless something is mandatory, "Save and
  * continue" to the next step), its edit page edit-subscriptions ('edit': a back link to review) and
  * my-subscription ('my': Cancel to home, Save stays and says so). The form is the subscriptions
  * builder's (schemas/forms/buildSubscriptionsSchema.ts): the alert tree, the Weather topic's
- * categories with do-not-disturb, and the opt-in groups, each where the organisation has it, drawn
- * from `GET …/subscriptions` and `GET …/groupSubscriptions`. §4 "alert and group updates run in
- * parallel": a save sends both at once; a refusal shows its messages at the fields it names.
+ * categories with do-not-disturb, the opt-in groups and the incident topics, each where the
+ * organisation has it (subscriptionData.ts reads them). §4 "alert and group updates run in parallel
+ * … or proceed to incident subscriptions": a save sends both at once, then the incident topics; a
+ * refusal shows its messages at the fields it names.
  */
 export default function SubscriptionsScreen() {
   const { t } = useTranslation();
@@ -46,21 +41,7 @@ export default function SubscriptionsScreen() {
   const { boot, account } = useOrg();
   const org = boot.organization;
   const contactId = account?.id ?? null;
-  const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & Loaded)>({ status: 'loading' });
-
-  useEffect(() => {
-    if (contactId === null) return;
-    const controller = new AbortController();
-    void Promise.all([
-      org.showAlertSubscription ? getSubscriptions(boot.orgId, contactId, controller.signal) : null,
-      org.showGroupSubscription ? getGroupSubscriptions(boot.orgId, contactId, controller.signal) : null,
-    ]).then(([alerts, groups]) => {
-      if (alerts?.isCanceled || groups?.isCanceled) return;
-      const failed = [alerts, groups].some((result) => result !== null && (result.hasError || !result.data));
-      setLoaded(failed ? { status: 'failed' } : { status: 'ready', alerts: alerts?.data ?? null, groups: groups?.data ?? null });
-    });
-    return () => controller.abort();
-  }, [boot.orgId, contactId, org.showAlertSubscription, org.showGroupSubscription]);
+  const loaded = useSubscriptionData(boot.orgId, org, contactId);
 
   return (
     <section className="card" aria-labelledby="subscriptions-title" data-screen={screen?.id} data-mode={mode}>
@@ -70,18 +51,20 @@ export default function SubscriptionsScreen() {
       {loaded.status === 'loading' ? <LoadingBar /> : null}
       {loaded.status === 'failed' ? <p className="notice" role="alert">{t('subscriptions.loadFailed')}</p> : null}
       {loaded.status === 'ready' && contactId !== null
-        ? <SubscriptionsForm alerts={loaded.alerts} groups={loaded.groups} mode={mode} contactId={contactId} />
+        ? <SubscriptionsForm data={loaded} mode={mode} contactId={contactId} />
         : null}
     </section>
   );
 }
 
-interface FormProps extends Loaded {
+interface FormProps {
+  data: SubscriptionData;
   mode: ScreenMode;
   contactId: number;
 }
 
-function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
+function SubscriptionsForm({ data, mode, contactId }: FormProps) {
+  const { alerts, groups, incidents } = data;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { boot, flags, entryFromPublicPortal } = useOrg();
@@ -90,11 +73,9 @@ function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
   const orgId = boot.orgId;
   const org = `/${encodeURIComponent(orgId)}`;
   const tree = alerts?.alertTree ?? [];
-  const { form, validator } = useBuiltForm(orgId, boot.organization, 'subscriptions', buildSubscriptionsSchema, {
-    featureFlags: flags,
-    ...(alerts?.showTimeZone ? { timeZones: alerts.timezones } : {}),
-    ...(groups ? { optInGroups: optInGroupsOf(groups.groups) } : {}),
-  }, mode === 'step' ? 'signup' : 'edit');
+  const { form, validator } = useBuiltForm(
+    orgId, boot.organization, 'subscriptions', buildSubscriptionsSchema, subscriptionFlags(data, flags), mode === 'step' ? 'signup' : 'edit',
+  );
   const [saved, setSaved] = useState(false);
   const savedRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -105,7 +86,7 @@ function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
 
   // What the groups were when the page opened, or after the last save: a save sends only the changes.
   const [groupsBefore, setGroupsBefore] = useState<number[]>(groups?.selectedGroupIds ?? []);
-  const initialData = subscriptionsFormData(tree, alerts?.nodisturb ?? null, groups?.selectedGroupIds);
+  const initialData = subscriptionStart(data);
   const next = mode === 'step' ? nextProgressStep(screens, 'subscriptions', ctx) : null;
 
   const submission = useSubmission<SubscriptionsFormData>(initialData, async (values) => {
@@ -118,7 +99,10 @@ function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
     const alertsOk = alertResult === null || (!alertResult.hasError && !alertResult.isCanceled && alertResult.data?.status === 'yes');
     const groupsOk = groupResult === null || (!groupResult.hasError && !groupResult.isCanceled && groupResult.data?.result === true);
     if (groupsOk && groupResult !== null) setGroupsBefore(values.groups ?? []);
-    if (alertsOk && groupsOk) {
+    // Then the incident topics, once the rest is saved.
+    const incidentResult = alertsOk && groupsOk && incidents ? await assignIncidentTopics(orgId, contactId, values.incidents ?? []) : null;
+    const incidentsOk = incidentResult === null || (!incidentResult.hasError && !incidentResult.isCanceled && incidentResult.data?.result === 'true');
+    if (alertsOk && groupsOk && incidentsOk) {
       if (mode === 'step') {
         void navigate(`${org}/${next ?? 'home'}`);
         return done({ leaving: true });
@@ -126,7 +110,8 @@ function SubscriptionsForm({ alerts, groups, mode, contactId }: FormProps) {
       setSaved(true);
       return done();
     }
-    return refused((alertsOk ? groupResult?.data : alertResult?.data) ?? null, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
+    const failure = !alertsOk ? alertResult?.data : !groupsOk ? groupResult?.data : incidentResult?.data;
+    return refused(failure ?? null, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
   });
 
   const home = `${org}/${entryFromPublicPortal ? 'portal-home' : 'home'}`;
