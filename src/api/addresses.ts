@@ -34,8 +34,8 @@ export function locationNameFree(orgId: string, contactId: number, locationName:
 }
 
 /** §7 `POST …/addresses/expectedLocations`: a page of the expected (travel) locations, newest arrival first. */
-export function listExpectedLocations(orgId: string, contactId: number, pageNo: number, signal?: AbortSignal) {
-  const form: Record<string, string> = { pageSize: '5', pageNo: String(pageNo), sidx: 'address.arriveDate', sord: 'desc', _search: 'false' };
+export function listExpectedLocations(orgId: string, contactId: number, pageNo: number, signal?: AbortSignal, pageSize = 5) {
+  const form: Record<string, string> = { pageSize: String(pageSize), pageNo: String(pageNo), sidx: 'address.arriveDate', sord: 'desc', _search: 'false' };
   return api.post<ExpectedLocationsAnswer>(paths.expectedLocations(orgId, contactId), { form, signal });
 }
 

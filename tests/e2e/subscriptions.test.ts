@@ -6,7 +6,8 @@
  * 'ssp.controller.subscription.set.timezone', at their fields; fixed, the save says
  * 'home.alert.box.message.mySubscriptions', and a reload shows the choice. Unchecking
  * do-not-disturb asks 'ssp.location.remove.confirm' first. acme's demo.member joins an opt-in group
- * and finds it among their groups on home, and follows the incident topic offered to their group. Every subscriptions address at 390 × 844 and 1280 × 900:
+ * and finds it among their groups on home, and follows the incident topic offered to their group.
+ * "Would this alert reach me?" answers a late-evening alert with the SMS quiet time holding it. Every subscriptions address at 390 × 844 and 1280 × 900:
  * no horizontal scroll, one h1, no serious or critical axe-core violation; screenshots in test-results/e2e/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -89,6 +90,25 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       expect(await page.getByRole('checkbox', { name: 'Tornado Warning' }).isChecked()).toBe(true);
       expect(await page.getByRole('combobox', { name: /^Time zone/ }).inputValue()).toBe('America/Chicago');
 
+      // "Would this alert reach me?" for a topic now subscribed, at 22:30 in the member's zone (Chicago):
+      // the SMS quiet time "Night" (10 PM to 7 AM) holds it, e-mail sends it; a priority alert goes everywhere.
+      await page.getByText(en['reach.title']).click();
+      await page.getByLabel(en['reach.alert'], { exact: true }).selectOption({ label: 'Road closures and traffic' });
+      const lateTuesday = await page.evaluate(() => {
+        const at = new Date('2026-12-02T04:30:00Z');
+        at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
+        return at.toISOString().slice(0, 16);
+      });
+      await page.getByLabel(en['reach.when']).fill(lateTuesday);
+      await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
+      const result = page.locator('.alert-reach-result');
+      await result.getByText(en['reach.verdict.reaches']).waitFor();
+      await result.getByText(en['reach.path.quietTime'].replace('{{name}}', 'Night').replace('{{until}}', en['reach.until'].replace('{{day}}', 'Wednesday').replace('{{time}}', '07:00'))).waitFor();
+      await screenshot(page, 'subscriptions-reach-phone');
+      await page.getByLabel(en['reach.priority']).check();
+      await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
+      await expect.poll(() => result.getByText(en['reach.path.sent']).count()).toBeGreaterThanOrEqual(2);
+
       // §4 "Unchecking weather no-disturb asks confirmation": Cancel keeps it on.
       await page.getByRole('checkbox', { name: en['subscriptions.noDisturb.checked'] }).click();
       const dialog = page.getByRole('dialog');
@@ -110,10 +130,10 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await page.getByRole('checkbox', { name: 'Carpool' }).waitFor();
       await setChecked(page, 'Carpool', true);
       await setChecked(page, 'Outages', true);
-      // Incident topics: the one for demo.member's group (Chemical safety team) is offered, the evacuation drills' (wardens) are not.
+      // Incident topics: the one for demo.member's group (Chemical safety team) is offered, the unpublished one is not.
       const incidents = page.getByRole('group', { name: en['subscriptions.incidents.title'] });
       await setChecked(page, 'Chemical spills', true);
-      expect(await incidents.getByRole('checkbox', { name: 'Evacuation drills' }).count()).toBe(0);
+      expect(await incidents.getByRole('checkbox', { name: 'Security incidents' }).count()).toBe(0);
       await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
       await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
       await page.reload();

@@ -85,9 +85,9 @@ describe.skipIf(!chromiumPath)('the sign-up wizard (issue 13)', () => {
     // Subscriptions (step 3): two alert topics and a group.
     await page.waitForURL(`${baseURL}/acme/new/account/subscriptions`);
     await progress.getByText(stepOf(3, 5)).waitFor();
-    await page.getByRole('checkbox', { name: 'Building closures' }).check();
-    await page.getByRole('checkbox', { name: 'Outages' }).check();
-    await page.getByRole('checkbox', { name: 'Carpool' }).check();
+    await page.getByRole('checkbox', { name: 'Building closures', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Outages', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Carpool', exact: true }).check();
     // A mandatory topic: nothing to skip (§2 "Skip is hidden when any mandatory item exists").
     expect(await page.getByRole('link', { name: en['subscriptions.skip'], exact: true }).count()).toBe(0);
     await expectChecked(page, 'subscriptions step');
@@ -120,9 +120,9 @@ describe.skipIf(!chromiumPath)('the sign-up wizard (issue 13)', () => {
     await page.getByRole('heading', { name: en['groupMembership.title'] }).waitFor();
     await page.getByText('Carpool', { exact: true }).waitFor();
     await page.goto(`${baseURL}/acme/my-subscription`);
-    await page.getByRole('checkbox', { name: 'Outages' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Outages' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Parking' }).isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'Outages', exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Outages', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Parking', exact: true }).isChecked()).toBe(false);
     await page.goto(`${baseURL}/acme/my-location`);
     await page.getByRole('rowheader', { name: 'Home' }).waitFor();
     } finally {

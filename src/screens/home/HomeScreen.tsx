@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccount as requestAccountDeletion } from '../../api/accounts.ts';
 import { isFollowableUrl } from '../../../schemas/followableUrl.ts';
@@ -30,6 +30,8 @@ import { PathConfirmations } from '../../components/pathConfirmation/PathConfirm
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
 const SIGNED_UP = ['signedUp'] as const;
+/** "Would this alert reach me?" comes with its own chunk: home draws only its heading line until it loads. */
+const AlertReachPanel = lazy(() => import('../subscriptions/AlertReachPanel.tsx').then((module) => ({ default: module.AlertReachPanel })));
 
 /** §2 "sections with edit/view links to my-profile, my-location, my-subscription and my-additionalInformation". */
 const SECTION_SCREENS = ['myProfile', 'myLocation', 'mySubscription', 'myAdditionalInformation'];
@@ -150,6 +152,7 @@ export default function HomeScreen() {
       {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}
 
       <SectionLinks links={sections} />
+      {account && org.showAlertSubscription ? <Suspense fallback={null}><AlertReachPanel contactId={contactId} /></Suspense> : null}
       {account && org.groupMemberShipSetting.exposed ? <GroupMemberships orgId={orgId} contactId={contactId} /> : null}
       {account ? <SecureMessagingTiles orgId={orgId} account={account} hipaaBridgeUrl={org.secureMessaging.hipaaBridgeUrl} /> : null}
 

@@ -14,6 +14,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
+import { AlertReachPanel } from './AlertReachPanel.tsx';
 import { subscriptionFlags, subscriptionStart, useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
 
 /** §8 "Save: … 'ssp.register.saveProfile.fail'" when a save fails without a key of its own. */
@@ -53,6 +54,8 @@ export default function SubscriptionsScreen() {
       {loaded.status === 'ready' && contactId !== null
         ? <SubscriptionsForm data={loaded} mode={mode} contactId={contactId} />
         : null}
+      {/* Beyond the spec (issue 13): what the saved choices mean for an alert, off the sign-up steps. */}
+      {loaded.status === 'ready' && contactId !== null && mode !== 'step' && loaded.alerts ? <AlertReachPanel contactId={contactId} data={loaded} /> : null}
     </section>
   );
 }

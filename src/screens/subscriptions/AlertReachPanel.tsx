@@ -1,0 +1,224 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoredAddress, StoredExpectedLocation } from '../../../schemas/api/addresses.ts';
+import type { AlertNode } from '../../../schemas/api/subscriptions.ts';
+import { htmlLang } from '../../../schemas/languages.ts';
+import { alertReach, type LocalTime, type ReachAlert, type ReachAnswer, type ReachMember } from '../../../schemas/rules/alertReach.ts';
+import { MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
+import { weatherCategoryKey } from '../../../schemas/rules/weatherCategories.ts';
+import { getAddresses, listExpectedLocations } from '../../api/addresses.ts';
+import { useContactPaths, useProfile } from '../../api/hooks.ts';
+import { useOrg } from '../../org/OrgContext.tsx';
+import { useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
+
+/** §9 weather circle "radius about 5 km": the area a point stands for unless the member says otherwise. */
+const DEFAULT_RADIUS_KM = 5;
+
+const walk = (nodes: readonly AlertNode[]): AlertNode[] => nodes.flatMap((node) => [node, ...walk(node.nodes)]);
+
+interface Places {
+  statics: StoredAddress[];
+  expected: StoredExpectedLocation[];
+}
+
+/** The member's places, read once the panel opens (every static one and up to 50 expected ones). */
+function usePlaces(orgId: string, contactId: number, enabled: boolean): Places | null {
+  const [places, setPlaces] = useState<Places | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    void Promise.all([
+      getAddresses(orgId, contactId, controller.signal),
+      listExpectedLocations(orgId, contactId, 1, controller.signal, MAX_EXPECTED_LOCATIONS),
+    ]).then(([statics, expected]) => {
+      if (controller.signal.aborted) return;
+      setPlaces({ statics: statics.data?.addresses ?? [], expected: expected.data?.data ?? [] });
+    });
+    return () => controller.abort();
+  }, [orgId, contactId, enabled]);
+  return places;
+}
+
+/**
+ * "Would this alert reach me?" (issue 13, beyond the spec): a disclosure on the subscriptions page
+ * and on home where the member describes an alert (a topic of their organisation or a weather alert,
+ * priority or not, when, and optionally around one of their places or a point) and reads, in words,
+ * what schemas/rules/alertReach.ts decides from what they have saved: whether they are subscribed,
+ * which of their places are in the area, and for each path whether it is sent, held by a quiet time
+ * or by do-not-disturb and until when, switched off or not confirmed.
+ */
+export function AlertReachPanel({ contactId, data }: { contactId: number; data?: SubscriptionData }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="alert-reach" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('reach.title')}</summary>
+      {open ? (data ? <ReachForm contactId={contactId} data={data} /> : <LoadingReachForm contactId={contactId} />) : null}
+    </details>
+  );
+}
+
+function LoadingReachForm({ contactId }: { contactId: number }) {
+  const { t } = useTranslation();
+  const { boot } = useOrg();
+  const loaded = useSubscriptionData(boot.orgId, boot.organization, contactId);
+  if (loaded.status === 'failed') return <p className="notice" role="alert">{t('subscriptions.loadFailed')}</p>;
+  if (loaded.status === 'loading') return <p role="status">{t('loading')}</p>;
+  return <ReachForm contactId={contactId} data={loaded} />;
+}
+
+/** A local datetime-local value of now, to the minute. */
+function nowInput(): string {
+  const now = new Date();
+  now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
+  return now.toISOString().slice(0, 16);
+}
+
+function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionData }) {
+  const { t, i18n } = useTranslation();
+  const { boot } = useOrg();
+  const id = useId();
+  const profile = useProfile(boot.orgId, contactId);
+  const paths = useContactPaths(boot.orgId, contactId);
+  const places = usePlaces(boot.orgId, contactId, boot.organization.showAddress);
+  const nodes = walk(data.alerts?.alertTree ?? []);
+  const weather = nodes.find((node) => node.type === 'Weather');
+  const topics = nodes.filter((node) => node.leaf && node.type !== 'Weather');
+  const choices = [
+    ...topics.map((node) => ({ value: `topic:${node.serviceId}`, label: node.name })),
+    ...(weather?.weatherCategoryList ?? []).map((entry) => ({ value: `weather:${entry.category}`, label: `${weather!.name}: ${t(weatherCategoryKey(entry.category))}` })),
+  ];
+  const placeChoices = [
+    ...(places?.statics ?? []).map((place) => ({ name: place.locationName, lat: place.lat, lon: place.lon })),
+    ...(places?.expected ?? []).map((place) => ({ name: place.address.locationName, lat: place.address.lat, lon: place.address.lon })),
+  ].filter((place): place is { name: string; lat: number; lon: number } => typeof place.lat === 'number' && typeof place.lon === 'number');
+
+  const [choice, setChoice] = useState(choices[0]?.value ?? '');
+  const [priority, setPriority] = useState(false);
+  const [when, setWhen] = useState(nowInput);
+  const [where, setWhere] = useState('everywhere');
+  const [radius, setRadius] = useState(String(DEFAULT_RADIUS_KM));
+  const [answer, setAnswer] = useState<{ reach: ReachAnswer; zone: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (choices.length === 0) return <p>{t('reach.noTopics')}</p>;
+  if (profile.error || paths.error) return <p className="notice" role="alert">{t('home.profile.loadFailed')}</p>;
+  // The answer needs the paths, the zone and the places: the form waits for them.
+  if (!profile.data || !paths.data || (boot.organization.showAddress && !places)) return <p role="status">{t('loading')}</p>;
+  const ready = { profile: profile.data, paths: paths.data };
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    setAnswer(null);
+    const at = new Date(when);
+    const km = Number(radius);
+    const place = where === 'everywhere' ? null : placeChoices[Number(where)];
+    if (Number.isNaN(at.getTime())) return setProblem('reach.error.when');
+    if (place && !(km > 0 && km <= 500)) return setProblem('reach.error.radius');
+    setProblem(null);
+    const zone = ready.profile.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const member: ReachMember = {
+      timeZone: zone,
+      paths: ready.paths.contactPaths.filter((path) => path.expose).map((path) => ({
+        pathId: path.pathId, name: path.name, value: path.value, pathEnable: path.pathEnable, confirmed: path.confirmed !== false,
+        quietTimeFrames: path.quietTimeFrames,
+      })),
+      unconfirmedPathsReceive: ready.paths.unconfirmedPathsReceive,
+      serviceIds: nodes.filter((node) => node.leaf && node.checked).map((node) => node.serviceId),
+      weatherCategories: (weather?.weatherCategoryList ?? []).filter((entry) => entry.checked).map((entry) => entry.category),
+      noDisturb: data.alerts?.nodisturb ?? null,
+      staticLocations: (places?.statics ?? []).map((p) => ({ name: p.locationName, lat: p.lat ?? null, lon: p.lon ?? null })),
+      expectedLocations: (places?.expected ?? []).map((p) => ({
+        name: p.address.locationName, lat: p.address.lat ?? null, lon: p.address.lon ?? null, arriveDate: p.address.arriveDate, expireDate: p.address.expireDate,
+      })),
+    };
+    const [kind, key] = choice.split(':') as [string, string];
+    const alert: ReachAlert = {
+      topic: kind === 'topic' ? { kind: 'topic', serviceId: Number(key) } : { kind: 'weather', category: key },
+      priority, at, ...(place ? { area: { lat: place.lat, lon: place.lon, radiusKm: km } } : {}),
+    };
+    setAnswer({ reach: alertReach(member, alert), zone });
+  }
+
+  const locale = htmlLang(i18n.language);
+  const dayNames = (day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 28 + day)));
+  const until = (time: LocalTime) => t('reach.until', { day: dayNames(time.day), time: `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}` });
+
+  return (
+    <form className="alert-reach-form" onSubmit={check} noValidate>
+      <p className="field-help">{t('reach.intro')}</p>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-alert`}>{t('reach.alert')}</label>
+        <select id={`${id}-alert`} className="input" value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {choices.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      </div>
+      <div className="checkbox">
+        <input id={`${id}-priority`} type="checkbox" checked={priority} onChange={(event) => setPriority(event.target.checked)} />
+        <label htmlFor={`${id}-priority`}>{t('reach.priority')}</label>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-when`}>{t('reach.when')}</label>
+        <input id={`${id}-when`} className="input" type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-where`}>{t('reach.where')}</label>
+        <select id={`${id}-where`} className="input" value={where} onChange={(event) => setWhere(event.target.value)}>
+          <option value="everywhere">{t('reach.where.everywhere')}</option>
+          {placeChoices.map((place, index) => <option key={`${place.name}-${index}`} value={String(index)}>{t('reach.where.around', { name: place.name })}</option>)}
+        </select>
+      </div>
+      {where !== 'everywhere' ? (
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-radius`}>{t('reach.radius')}</label>
+          <input id={`${id}-radius`} className="input input-short" inputMode="decimal" value={radius} maxLength={5} onChange={(event) => setRadius(event.target.value)} />
+        </div>
+      ) : null}
+      {problem ? <p className="field-error" role="alert">{t(problem)}</p> : null}
+      <p><button type="submit" className="button">{t('reach.check')}</button></p>
+      <div role="status" aria-live="polite">
+        {answer ? <ReachResult answer={answer.reach} zone={answer.zone} until={until} /> : null}
+      </div>
+    </form>
+  );
+}
+
+function ReachResult({ answer, zone, until }: { answer: ReachAnswer; zone: string; until: (time: LocalTime) => string }) {
+  const { t } = useTranslation();
+  const verdict = !answer.subscribed ? 'reach.verdict.notSubscribed'
+    : !answer.inArea ? 'reach.verdict.notInArea'
+      : answer.paths.length === 0 ? 'reach.verdict.noPaths'
+        : answer.reachesNow ? 'reach.verdict.reaches'
+          : answer.paths.some((path) => path.outcome === 'held') ? 'reach.verdict.held' : 'reach.verdict.noneOn';
+  return (
+    <div className="alert-reach-result">
+      <p><strong>{t(verdict)}</strong></p>
+      {answer.places.some((place) => place.distanceKm !== null) ? (
+        <ul>
+          {answer.places.filter((place) => place.distanceKm !== null).map((place) => (
+            <li key={`${place.kind}-${place.name}`}>
+              {t(place.inside ? (place.current ? 'reach.place.inside' : 'reach.place.insideNotThere') : 'reach.place.outside', {
+                name: place.name, km: place.distanceKm!.toFixed(1),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answer.paths.length > 0 ? (
+        <ul>
+          {answer.paths.map((path) => (
+            <li key={path.pathId}>
+              <strong>{path.name}</strong>{': '}
+              {path.outcome === 'sent' ? t('reach.path.sent')
+                : path.outcome === 'off' ? t('reach.path.off')
+                  : path.outcome === 'unconfirmed' ? t('reach.path.unconfirmed')
+                    : path.by === 'quietTime' ? t('reach.path.quietTime', { name: path.quietTime, until: until(path.until) })
+                      : t('reach.path.noDisturb', { until: until(path.until) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="field-help">{t('reach.zone', { zone })}</p>
+    </div>
+  );
+}
