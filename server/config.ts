@@ -70,6 +70,12 @@ export interface Config {
 export interface MapTiles {
   url: string;
   attribution: string;
+  /**
+   * MAP_TILE_TOKEN: the tile provider's key, put in the url's `{token}` (MapTiler's `?key={token}`,
+   * Mapbox's `?access_token={token}`). Not in the boot answer: the browser asks `GET
+   * /rest/api/map/cas/token` for it when its tiles need one (§7).
+   */
+  token: string | null;
 }
 
 /** A Twilio-compatible REST API: `POST {apiUrl}/2010-04-01/Accounts/{accountSid}/Messages.json` and `Calls.json`. */
@@ -176,12 +182,13 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   };
 }
 
-/** MAP_TILE_URL and MAP_TILE_ATTRIBUTION (Config `mapTiles`). */
+/** MAP_TILE_URL, MAP_TILE_ATTRIBUTION and MAP_TILE_TOKEN (Config `mapTiles`). */
 function mapTilesOf(env: NodeJS.ProcessEnv): MapTiles | null {
   const url = env.MAP_TILE_URL?.trim() || null;
   const attribution = env.MAP_TILE_ATTRIBUTION?.trim() ?? '';
   if (url === null) {
     if (attribution) throw new ConfigError('MAP_TILE_ATTRIBUTION names the credit of MAP_TILE_URL\'s tiles: set MAP_TILE_URL too');
+    if (env.MAP_TILE_TOKEN?.trim()) throw new ConfigError('MAP_TILE_TOKEN is the key of MAP_TILE_URL\'s tiles: set MAP_TILE_URL too');
     return null;
   }
   const placed = /^https:\/\/[^\s]+$/i.test(url) || /^\/(?![/\\])\S*$/.test(url);
@@ -189,7 +196,12 @@ function mapTilesOf(env: NodeJS.ProcessEnv): MapTiles | null {
     throw new ConfigError(`MAP_TILE_URL must be an https:// address or a path of this site with {z}, {x} and {y} in it, got "${url}"`);
   }
   if (attribution.length > 300) throw new ConfigError('MAP_TILE_ATTRIBUTION must be at most 300 characters');
-  return { url, attribution };
+  const token = env.MAP_TILE_TOKEN?.trim() || null;
+  if (token !== null && !/^[A-Za-z0-9._~-]{1,300}$/.test(token)) throw new ConfigError('MAP_TILE_TOKEN must be 1 to 300 letters, digits, ".", "_", "~" or "-"');
+  if ((token !== null) !== url.includes('{token}')) {
+    throw new ConfigError('MAP_TILE_TOKEN and a {token} in MAP_TILE_URL go together: the token is put where MAP_TILE_URL says {token}');
+  }
+  return { url, attribution, token };
 }
 
 /**

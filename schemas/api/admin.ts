@@ -49,6 +49,8 @@ export type AdminSessionState = Static<typeof AdminSessionState>;
 
 export const AdminOrganizations = Type.Object({
   organizations: Type.Array(Type.Object({ orgId: Type.String(), orgName: Type.String(), settingsVersion: Type.Integer() })),
+  /** MAP_TILE_URL and its attribution, as the boot answers them: the preview's maps draw the members' tiles. */
+  mapTiles: Type.Union([Type.Object({ url: Type.String(), attribution: Type.String() }), Type.Null()]),
 });
 export type AdminOrganizations = Static<typeof AdminOrganizations>;
 

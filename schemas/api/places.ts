@@ -103,3 +103,10 @@ export type WithinGeoFenceQuery = Static<typeof WithinGeoFenceQuery>;
 /** §7 "geofence": true when the place is inside the area the organisation accepts (or it has no geofence). */
 export const WithinGeoFenceAnswer = Type.Object({ geofence: Type.Boolean() });
 export type WithinGeoFenceAnswer = Static<typeof WithinGeoFenceAnswer>;
+
+/**
+ * §7 `GET /rest/api/map/cas/token?orgId` ("200 reads data.token else null"): the maps' tile key
+ * (MAP_TILE_TOKEN) for a MAP_TILE_URL with `{token}` in it; 404 `map.noToken` when the tiles need none.
+ */
+export const MapTokenAnswer = Type.Object({ data: Type.Object({ token: Type.String() }) });
+export type MapTokenAnswer = Static<typeof MapTokenAnswer>;

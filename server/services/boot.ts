@@ -38,6 +38,7 @@ export async function bootData(db: Db, org: Organization, contactId: number | nu
     },
     account: org.settings.disabled ? null : await accountOf(db, org, contactId),
     serverVersion: site.serverVersion,
-    mapTiles: site.mapTiles,
+    // The tiles' address and credit; their key only on request (GET /rest/api/map/cas/token).
+    mapTiles: site.mapTiles ? { url: site.mapTiles.url, attribution: site.mapTiles.attribution } : null,
   };
 }

@@ -30,6 +30,8 @@ import { AdminMembers } from './AdminMembers.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { PagePreview, previewAddress, viewerOf, type PreviewViewer } from './PagePreview.tsx';
 import { PREVIEW_FORMS, previewFormOfScreen, previewScreenId, type PreviewForm } from './previewScreens.ts';
+import { configureMapTiles, needsMapToken } from '../ui/mapTiles.ts';
+import { getMapToken } from '../api/places.ts';
 import { labelledErrors, settingsForm, withPublicFollowingStatus } from './settingsForm.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import '../styles/admin.css';
@@ -119,6 +121,13 @@ function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation; 
 function AdminWorkspace({ session, onSignedOut }: { session: AdminSession; onSignedOut: () => void }) {
   const { t } = useTranslation();
   const orgs = useSWR('adminOrgs', async () => (await adminOrganizations()).data);
+  // The preview's maps draw the tiles the members' maps draw (MAP_TILE_URL), with their key when they need one.
+  const tiles = orgs.data?.mapTiles ?? null;
+  const anyOrgId = orgs.data?.organizations[0]?.orgId;
+  useEffect(() => {
+    configureMapTiles(tiles);
+    if (needsMapToken(tiles) && anyOrgId) void getMapToken(anyOrgId).then((token) => configureMapTiles(tiles, token));
+  }, [tiles, anyOrgId]);
   const [orgId, setOrgId] = useState<string>('');
   const [dirty, setDirty] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);

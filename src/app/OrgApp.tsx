@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { BootData } from '../../schemas/boot.ts';
 import { FEATURE_FLAGS_OFF, type FeatureFlags } from '../../schemas/featureFlags.ts';
 import { useCsrf, useFeatureFlags } from '../api/hooks.ts';
-import { configureMapTiles } from '../ui/mapTiles.ts';
+import { getMapToken } from '../api/places.ts';
+import { configureMapTiles, needsMapToken } from '../ui/mapTiles.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { OrgContext, type OrgState } from '../org/OrgContext.tsx';
 import { buildRoutes } from './buildRoutes.tsx';
@@ -16,6 +17,11 @@ export function OrgApp({ boot }: { boot: BootData }) {
   const disabled = boot.organization.disabled;
   // Every map of the app draws the site's tiles (MAP_TILE_URL), known from the boot answer.
   useMemo(() => configureMapTiles(boot.mapTiles), [boot.mapTiles]);
+  // Tiles with a key (MAP_TILE_URL with {token}): the key is asked for once (§7 `/rest/api/map/cas/token`).
+  useEffect(() => {
+    if (!needsMapToken(boot.mapTiles)) return;
+    void getMapToken(boot.orgId).then((token) => configureMapTiles(boot.mapTiles, token));
+  }, [boot.orgId, boot.mapTiles]);
   const csrf = useCsrf(disabled ? null : boot.orgId);
   const flagsAnswer = useFeatureFlags(disabled ? null : boot.orgId);
   const [entryFromPublicPortal, setEntry] = useState(hasPublicPortalEntry);

@@ -11,13 +11,20 @@ export const OPEN_STREET_MAP = {
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const;
 
-let siteTiles: { tileUrl: string; attribution: string } = OPEN_STREET_MAP;
+let siteTiles: { tileUrl: string; attribution: string; token?: string } = OPEN_STREET_MAP;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Sets the site's tiles: the credit is text (Leaflet writes the attribution as HTML: it is escaped here); null: OpenStreetMap's. */
-export function configureMapTiles(tiles: { url: string; attribution: string } | null): void {
-  siteTiles = tiles ? { tileUrl: tiles.url, attribution: escapeHtml(tiles.attribution) } : OPEN_STREET_MAP;
+/**
+ * Sets the site's tiles: the credit is text (Leaflet writes the attribution as HTML: it is escaped
+ * here); `token` is the key the url's `{token}` stands for (§7 `/rest/api/map/cas/token`, asked by
+ * the app); null: OpenStreetMap's.
+ */
+export function configureMapTiles(tiles: { url: string; attribution: string } | null, token?: string | null): void {
+  siteTiles = tiles ? { tileUrl: tiles.url, attribution: escapeHtml(tiles.attribution), ...(token ? { token } : {}) } : OPEN_STREET_MAP;
 }
+
+/** Whether the site's tiles need a key before they can be drawn. */
+export const needsMapToken = (tiles: { url: string } | null): boolean => tiles?.url.includes('{token}') === true;
 
 export const siteMapTiles = () => siteTiles;

@@ -59,6 +59,8 @@ describe('admin settings', () => {
     const session = await signIn();
     const list = (await t.app.inject({ url: '/admin/api/orgs', headers: { cookie: session.cookie } })).json();
     expect(list.organizations.map((o: { orgId: string }) => o.orgId)).toContain('springfield');
+    // No MAP_TILE_URL here: the preview's maps draw OpenStreetMap's tiles, as the members' do.
+    expect(list.mapTiles).toBeNull();
     const acme = (await t.app.inject({ url: '/admin/api/orgs/acme/settings', headers: { cookie: session.cookie } })).json();
     expect(acme.settings.orgName).toBe('Acme Corporation');
     expect(acme.settings.isEB360MapEnabled).toBeUndefined();

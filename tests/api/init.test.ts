@@ -105,14 +105,35 @@ describe('GET /rest/init/csrf', () => {
 
   it('names the site\'s map tiles (MAP_TILE_URL) to visitors and members alike', async () => {
     const mapTiles = { url: '/tiles/{z}/{x}/{y}.png', attribution: '© City GIS <b>2026</b>' };
-    const tiled = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', mapTiles });
+    const tiled = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', mapTiles: { ...mapTiles, token: null } });
     try {
       expect((await tiled.inject({ url: '/rest/init?orgId=springfield' })).json().mapTiles).toEqual(mapTiles);
+      // No key for these tiles (§7 "200 reads data.token else null").
+      const token = await tiled.inject({ url: '/rest/api/map/cas/token?orgId=springfield' });
+      expect(token.statusCode).toBe(404);
+      expect(token.json()).toEqual({ errorCode: 'map.noToken' });
       const session = await startSession(t.app, 'springfield');
       await signInAsDemoMember(t.database, 'springfield', session.sessionToken);
       const member = (await tiled.inject({ url: '/rest/init?orgId=springfield', headers: { cookie: session.cookie } })).json();
       expect(member.account).not.toBeNull();
       expect(member.mapTiles).toEqual(mapTiles);
+    } finally {
+      await tiled.close();
+    }
+  });
+
+  it('answers the tiles\' key (MAP_TILE_TOKEN) on §7 `GET /rest/api/map/cas/token`, never in the boot answer', async () => {
+    const mapTiles = { url: 'https://api.maptiler.com/maps/streets/{z}/{x}/{y}.png?key={token}', attribution: '© MapTiler', token: 'k3y.for-tiles' };
+    const tiled = await buildApp({ db: t.database.db, client: null, demo: true, serverVersion: 'test', mapTiles });
+    try {
+      const boot = await tiled.inject({ url: '/rest/init?orgId=springfield' });
+      expect(boot.json().mapTiles).toEqual({ url: mapTiles.url, attribution: mapTiles.attribution });
+      expect(boot.body).not.toContain('k3y.for-tiles');
+      const token = await tiled.inject({ url: '/rest/api/map/cas/token?orgId=springfield' });
+      expect(token.statusCode).toBe(200);
+      expect(token.headers['cache-control']).toContain('no-store');
+      expect(token.json()).toEqual({ data: { token: 'k3y.for-tiles' } });
+      expect((await tiled.inject({ url: '/rest/api/map/cas/token?orgId=nowhere' })).statusCode).toBe(404);
     } finally {
       await tiled.close();
     }

@@ -30,7 +30,7 @@ describe('readConfig', () => {
       sms: { apiUrl: 'https://sms.example.org', accountSid: 'AC0123', authToken: 'sms-secret', from: '+12175550100' },
       slackBot: { apiUrl: 'https://slack.example.org/api', botToken: 'xoxb-1-2' }, slackWebhookPrefix: 'https://hooks.example.org/',
       captcha: { altcha: { maxNumber: 1000, expiresInSeconds: 300 }, recaptcha: { secret: 'recaptcha-secret', verifyUrl: 'https://captcha.example.org/siteverify', scriptUrl: 'https://captcha.example.org/api.js' } },
-      geocoderUrl: 'https://nominatim.example.org/', mapTiles: { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© City GIS' },
+      geocoderUrl: 'https://nominatim.example.org/', mapTiles: { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© City GIS', token: null },
     });
   });
 
@@ -51,11 +51,21 @@ describe('readConfig', () => {
     ['a javascript: address', 'javascript:alert(1)//{z}{x}{y}', /^MAP_TILE_URL must be/],
   ])('reads MAP_TILE_URL: %s', (_what, url, refused) => {
     if (refused) expect(() => readConfig({ MAP_TILE_URL: url })).toThrow(refused);
-    else expect(readConfig({ MAP_TILE_URL: url }).mapTiles).toEqual({ url, attribution: '' });
+    else expect(readConfig({ MAP_TILE_URL: url }).mapTiles).toEqual({ url, attribution: '', token: null });
   });
 
   it('refuses a tile credit without tiles', () => {
     expect(() => readConfig({ MAP_TILE_ATTRIBUTION: '© Someone' })).toThrow(/^MAP_TILE_ATTRIBUTION names/);
+  });
+
+  // §7 `GET /rest/api/map/cas/token`: the tiles' key, where MAP_TILE_URL has {token}.
+  it('reads MAP_TILE_TOKEN only with a {token} in MAP_TILE_URL, and the other way round', () => {
+    const url = 'https://api.maptiler.com/maps/streets/{z}/{x}/{y}.png?key={token}';
+    expect(readConfig({ MAP_TILE_URL: url, MAP_TILE_TOKEN: 'Abc.123_x-y' }).mapTiles).toEqual({ url, attribution: '', token: 'Abc.123_x-y' });
+    expect(() => readConfig({ MAP_TILE_URL: url })).toThrow(/^MAP_TILE_TOKEN and a \{token\}/);
+    expect(() => readConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png', MAP_TILE_TOKEN: 'abc' })).toThrow(/^MAP_TILE_TOKEN and a \{token\}/);
+    expect(() => readConfig({ MAP_TILE_URL: url, MAP_TILE_TOKEN: 'a b' })).toThrow(/^MAP_TILE_TOKEN must be/);
+    expect(() => readConfig({ MAP_TILE_TOKEN: 'abc' })).toThrow(/^MAP_TILE_TOKEN is the key/);
   });
 
   // Issue 12: the test notification's captcha; reCAPTCHA only with a secret, Google's siteverify by default.

@@ -66,7 +66,7 @@ export default function LocationMap({ map, marker, draggable, onMove, markerLabe
   return (
     <div className="location-map" role="region" aria-label={label}>
       <MapContainer center={initial.center} zoom={initial.zoom} style={{ height: `${map.height}px` }} scrollWheelZoom={false}>
-        <TileLayer url={map.tileUrl} attribution={map.attribution} />
+        <TileLayer url={map.tileUrl} attribution={map.attribution} {...(map.tileToken ? { token: map.tileToken } : {})} />
         {marker ? (
           <Marker position={[marker.lat, marker.lon]} draggable={draggable} icon={markerIcon} alt={markerLabel} title={markerLabel} eventHandlers={handlers}>
             <Popup>{popup}</Popup>

@@ -7,6 +7,8 @@ export interface MapOptions {
   height: number;
   tileUrl: string;
   attribution: string;
+  /** The key of the site's tiles (Leaflet puts it where the url says `{token}`). */
+  tileToken?: string;
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -29,6 +31,7 @@ export function mapOptionsOf(options: Partial<LocationWidgetOptions>): MapOption
     height: num(options.height) ?? MAP_DEFAULTS.height,
     tileUrl: typeof options.tileUrl === 'string' && options.tileUrl ? options.tileUrl : siteMapTiles().tileUrl,
     attribution: typeof options.tileAttribution === 'string' ? options.tileAttribution : siteMapTiles().attribution,
+    ...(siteMapTiles().token ? { tileToken: siteMapTiles().token } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ import { checkPreviewForm, organizationList, readSettings, revertSettings, saveS
 
 const ADMIN_LOGIN_PATH = '/admin/api/login';
 
-export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache }: RouteDeps) {
+export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache, mapTiles }: RouteDeps) {
   // The login form's pre-session (issue 9 row 3): a cookie only the login call receives, and its token.
   app.get(ADMIN_LOGIN_PATH, {
     schema: { response: answers(AdminLoginForm) }, config: { adminGuard: 'none' }, onRequest: noStore,
@@ -56,7 +56,9 @@ export default async function adminSettingsRoutes(app: RouteApp, { db, orgCache 
     return { status: 'ok' };
   });
 
-  app.get('/admin/api/orgs', { schema: { response: answers(AdminOrganizations) } }, async () => ({ organizations: await organizationList(db) }));
+  app.get('/admin/api/orgs', { schema: { response: answers(AdminOrganizations) } }, async () => ({
+    organizations: await organizationList(db), mapTiles: mapTiles ? { url: mapTiles.url, attribution: mapTiles.attribution } : null,
+  }));
 
   app.get('/admin/api/orgs/:orgId/settings', { schema: { params: AdminOrgParams, response: answers(StoredSettings) } }, async (request, reply) =>
     answer(reply, await readSettings(db, request.params.orgId)));

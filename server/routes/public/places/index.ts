@@ -12,13 +12,17 @@
  * `GET /{orgId}/addresses/withinGeoFence?longitude&latitude` (`geofence`, true when inside): whether the
  * organisation accepts a place as a member's location (schemas/rules/geoFence.ts), asked before a
  * location is kept (§4). Neither changes anything; the POST carries the page's CSRF token as every POST does.
+ *
+ * §7 `GET /rest/api/map/cas/token?orgId`: the key of the maps' tiles (MAP_TILE_TOKEN), for the
+ * organisation's pages to put in MAP_TILE_URL's `{token}`; 404 `map.noToken` when the tiles need none.
+ * Anyone may ask (the sign-up page has a map): every browser that draws those tiles sends the key anyway.
  */
-import { answers } from '../../../../schemas/api/common.ts';
 import { isLanguageCode } from '../../../../schemas/languages.ts';
 import {
-  CheckGeoFenceAnswer, CheckGeoFenceQuery, GeocodeAnswer, GeocodeBody, StatesAndCountriesAnswer, StatesAndCountriesQuery,
+  CheckGeoFenceAnswer, CheckGeoFenceQuery, GeocodeAnswer, GeocodeBody, MapTokenAnswer, StatesAndCountriesAnswer, StatesAndCountriesQuery,
   WithinGeoFenceAnswer, WithinGeoFenceParams, WithinGeoFenceQuery,
 } from '../../../../schemas/api/places.ts';
+import { answers, OrgIdQuery } from '../../../../schemas/api/common.ts';
 import { withinGeoFence } from '../../../../schemas/rules/withinGeoFence.ts';
 import { namedCountries } from '../../../../schemas/rules/countries.ts';
 import { US_STATES } from '../../../../schemas/rules/usStates.ts';
@@ -28,7 +32,7 @@ import { readRsForm, readRsQuery } from '../../../http/rsForm.ts';
 import { answer } from '../../../http/answer.ts';
 import { lookUpAddress, RETRY_AFTER_SECONDS } from '../../../services/geocoding/lookup.ts';
 
-export default async function placesRoutes(app: RouteApp, { db, geocoder }: RouteDeps) {
+export default async function placesRoutes(app: RouteApp, { db, geocoder, mapTiles }: RouteDeps) {
   app.get('/rest/registration/statesAndCountries', {
     schema: { querystring: StatesAndCountriesQuery, response: answers(StatesAndCountriesAnswer) },
   }, async (request, reply) => {
@@ -66,4 +70,10 @@ export default async function placesRoutes(app: RouteApp, { db, geocoder }: Rout
     config: { org: 'path' },
     onRequest: noStore,
   }, async (request) => ({ geofence: withinGeoFence(request.org.settings, request.query) }));
+
+  app.get('/rest/api/map/cas/token', {
+    schema: { querystring: OrgIdQuery, response: answers(MapTokenAnswer) },
+    config: { org: 'query' },
+    onRequest: noStore,
+  }, async (_request, reply) => (mapTiles?.token ? { data: { token: mapTiles.token } } : reply.code(404).send({ errorCode: 'map.noToken' })));
 }
