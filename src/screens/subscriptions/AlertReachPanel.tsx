@@ -53,9 +53,14 @@ export function AlertReachPanel({ contactId, data }: { contactId: number; data?:
   return (
     <details className="alert-reach" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('reach.title')}</summary>
-      {open ? (data ? <ReachForm contactId={contactId} data={data} /> : <LoadingReachForm contactId={contactId} />) : null}
+      {open ? <AlertReachContent contactId={contactId} {...(data ? { data } : {})} /> : null}
     </details>
   );
+}
+
+/** The panel's content: home draws the disclosure itself and loads this only when it is opened. */
+export default function AlertReachContent({ contactId, data }: { contactId: number; data?: SubscriptionData }) {
+  return data ? <ReachForm contactId={contactId} data={data} /> : <LoadingReachForm contactId={contactId} />;
 }
 
 function LoadingReachForm({ contactId }: { contactId: number }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buildSubscriptionsSchema } from '../../../schemas/forms/buildSubscriptionsSchema.ts';
 import { groupChanges, saveSubscriptionsBody, weatherNodeOf, type SubscriptionsFormData } from '../../../schemas/subscriptions/formData.ts';
+import { getAddresses } from '../../api/addresses.ts';
 import { assignIncidentTopics } from '../../api/incidentSubscriptions.ts';
 import { saveGroupSubscriptions, saveSubscriptions } from '../../api/subscriptions.ts';
 import { nextProgressStep } from '../../app/nextProgressStep.ts';
@@ -13,6 +14,7 @@ import type { ScreenMode } from '../../app/screenTypes.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { AlertReachPanel } from './AlertReachPanel.tsx';
 import { subscriptionFlags, subscriptionStart, useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
@@ -87,6 +89,7 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
     return () => clearTimeout(timer);
   }, [saved]);
 
+  const [weatherWarning, setWeatherWarning] = useState(false);
   // What the groups were when the page opened, or after the last save: a save sends only the changes.
   const [groupsBefore, setGroupsBefore] = useState<number[]>(groups?.selectedGroupIds ?? []);
   const initialData = subscriptionStart(data);
@@ -106,11 +109,14 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
     const incidentResult = alertsOk && groupsOk && incidents ? await assignIncidentTopics(orgId, contactId, values.incidents ?? []) : null;
     const incidentsOk = incidentResult === null || (!incidentResult.hasError && !incidentResult.isCanceled && incidentResult.data?.result === 'true');
     if (alertsOk && groupsOk && incidentsOk) {
-      if (mode === 'step') {
+      // §4 "Weather warnings appear in a warning modal": weather alerts chosen, and no place to send them for.
+      const warn = (values.weather ?? []).length > 0 && boot.organization.showAddress && !(await hasPlace(orgId, contactId));
+      if (mode === 'step' && !warn) {
         void navigate(`${org}/${next ?? 'home'}`);
         return done({ leaving: true });
       }
-      setSaved(true);
+      if (warn) setWeatherWarning(true);
+      if (mode !== 'step') setSaved(true);
       return done();
     }
     const failure = !alertsOk ? alertResult?.data : !groupsOk ? groupResult?.data : incidentResult?.data;
@@ -141,6 +147,15 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
 
   return (
     <>
+      {weatherWarning ? (
+        <WeatherWarning
+          locationsPath={`${org}/${mode === 'step' ? 'new/account/mylocation' : 'my-location'}`}
+          onClose={() => {
+            setWeatherWarning(false);
+            if (mode === 'step') void navigate(`${org}/${next ?? 'home'}`);
+          }}
+        />
+      ) : null}
       {saved ? <p className="notice-ok" role="status" tabIndex={-1} ref={savedRef}>{t(SAVE_SUCCEEDED)}</p> : null}
       <SchemaForm<SubscriptionsFormData>
         idPrefix="subscriptions"
@@ -159,5 +174,31 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
         {mode !== 'step' ? <Link className="button" to={home}>{t('subscriptions.cancel')}</Link> : null}
       </SchemaForm>
     </>
+  );
+}
+
+/** Whether the member keeps a static location with a point (what weather alerts are sent for). */
+async function hasPlace(orgId: string, contactId: number): Promise<boolean> {
+  const result = await getAddresses(orgId, contactId);
+  // Unknown (the list could not be read): no warning rather than a wrong one.
+  if (result.hasError || !result.data) return true;
+  return result.data.addresses.some((address) => typeof address.lat === 'number' && typeof address.lon === 'number');
+}
+
+/**
+ * §4 "Weather warnings appear in a warning modal": weather alerts go to the places a member keeps, and
+ * this member keeps none. "Add a location" leads to the Locations page; "Not now" goes on (the next
+ * sign-up step, or stays on the page).
+ */
+function WeatherWarning({ locationsPath, onClose }: { locationsPath: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('subscriptions.weather.warning.title')} onClose={onClose}>
+      <p>{t('subscriptions.weather.warning.text')}</p>
+      <div className="dialog-actions">
+        <Link className="button button-primary" to={locationsPath}>{t('subscriptions.weather.warning.addLocation')}</Link>
+        <button type="button" className="button" onClick={onClose} data-autofocus>{t('subscriptions.weather.warning.later')}</button>
+      </div>
+    </Dialog>
   );
 }
