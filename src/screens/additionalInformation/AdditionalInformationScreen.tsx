@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CustomFieldsAnswer } from '../../../schemas/api/customFields.ts';
@@ -8,16 +8,13 @@ import { getCustomFields, saveCustomFields } from '../../api/customFields.ts';
 import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
 import type { ScreenMode } from '../../app/screenTypes.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { SAVE_FAILED, SavedNotice } from '../../components/SavedNotice.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 
-/** §8 "custom-field failure uses returned status text or default key": the default. */
-export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
 /** §8 / §2: what an edit page says after a save (it stays). */
 export const SAVE_SUCCEEDED = 'ssp.save.success';
-/** §9 "success box focus 5 ms". */
-const SUCCESS_FOCUS_DELAY_MS = 5;
 
 /**
  * §2 Additional information, one module for three addresses (`useScreenMode()`): the sign-up step
@@ -78,12 +75,6 @@ function AdditionalInformationForm({ answer, mode, contactId }: FormProps) {
     orgId, boot.organization, 'customFields', buildCustomFieldsSchema, { featureFlags: flags, customFields: fields }, mode === 'step' ? 'signup' : 'edit',
   );
   const [saved, setSaved] = useState(false);
-  const savedRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => savedRef.current?.focus(), SUCCESS_FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   const initialData = customFieldsFormData(fields, new Map(fields.map((field) => [field.attrId, field.savedValues])));
   const submission = useSubmission<CustomFieldsFormData>(initialData, async (values) => {
@@ -124,7 +115,7 @@ function AdditionalInformationForm({ answer, mode, contactId }: FormProps) {
 
   return (
     <>
-      {saved ? <p className="notice-ok" role="status" tabIndex={-1} ref={savedRef}>{t(SAVE_SUCCEEDED)}</p> : null}
+      {saved ? <SavedNotice messageKey={SAVE_SUCCEEDED} /> : null}
       <SchemaForm<CustomFieldsFormData>
         idPrefix="customFields"
         form={form}

@@ -9,12 +9,13 @@ import type { FormBuilder } from '../../../schemas/forms/types.ts';
 import type { FormName } from '../../../schemas/forms/formBuilders.ts';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission, type AsyncCheck, type RefusalAnswer } from '../../forms/index.ts';
 import { usePlaceLookups } from './placeLookups.ts';
+import { SAVE_FAILED } from '../../components/SavedNotice.tsx';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
-/** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'". */
+/** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'" (the latter: components/SavedNotice.tsx SAVE_FAILED). */
 export const SAVE_SUCCEEDED = 'ssp.save.success';
-export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
+export { SAVE_FAILED };
 
 export type Notice = { key: string; ok: boolean } | null;
 

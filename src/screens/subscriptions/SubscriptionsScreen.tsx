@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buildSubscriptionsSchema } from '../../../schemas/forms/buildSubscriptionsSchema.ts';
@@ -12,6 +12,7 @@ import { useScreenContext } from '../../app/useScreenContext.ts';
 import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
 import type { ScreenMode } from '../../app/screenTypes.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { SAVE_FAILED, SavedNotice } from '../../components/SavedNotice.tsx';
 import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -19,12 +20,8 @@ import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { AlertReachPanel } from './AlertReachPanel.tsx';
 import { subscriptionFlags, subscriptionStart, useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
 
-/** §8 "Save: … 'ssp.register.saveProfile.fail'" when a save fails without a key of its own. */
-export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
 /** §2 "edit mode: … Save stays and shows success box 'home.alert.box.message.mySubscriptions'". */
 export const SAVE_SUCCEEDED = 'home.alert.box.message.mySubscriptions';
-/** §9 "success box focus 5 ms". */
-const SUCCESS_FOCUS_DELAY_MS = 5;
 
 /**
  * §2 Subscriptions page, one module for three addresses (`useScreenMode()`): the sign-up step
@@ -82,12 +79,6 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
     orgId, boot.organization, 'subscriptions', buildSubscriptionsSchema, subscriptionFlags(data, flags), mode === 'step' ? 'signup' : 'edit',
   );
   const [saved, setSaved] = useState(false);
-  const savedRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => savedRef.current?.focus(), SUCCESS_FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   const [weatherWarning, setWeatherWarning] = useState(false);
   // What the groups were when the page opened, or after the last save: a save sends only the changes.
@@ -156,7 +147,7 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
           }}
         />
       ) : null}
-      {saved ? <p className="notice-ok" role="status" tabIndex={-1} ref={savedRef}>{t(SAVE_SUCCEEDED)}</p> : null}
+      {saved ? <SavedNotice messageKey={SAVE_SUCCEEDED} /> : null}
       <SchemaForm<SubscriptionsFormData>
         idPrefix="subscriptions"
         form={form}

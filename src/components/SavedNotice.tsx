@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** §8 "Save: 'ssp.save.success' / 'ssp.register.saveProfile.fail'": what a refused save says when the answer names no key of its own. */
+export const SAVE_FAILED = 'ssp.register.saveProfile.fail';
+
+/** §9 "success box focus 5 ms". */
+const SUCCESS_FOCUS_DELAY_MS = 5;
+
+/**
+ * §2 an edit page's success box after a save that stays on the page (additional information's
+ * 'ssp.save.success', subscriptions' 'home.alert.box.message.mySubscriptions'): a status line that
+ * takes the focus §9's 5 ms after it appears, so a screen reader says it and the keyboard starts there.
+ */
+export function SavedNotice({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => ref.current?.focus(), SUCCESS_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <p className="notice-ok" role="status" tabIndex={-1} ref={ref}>{t(messageKey)}</p>;
+}
