@@ -66,9 +66,11 @@ function noDisturbPiece(settings: OrgSettings, timeZones: readonly TimeZoneOptio
     endTime: { ...hour('subscriptions.noDisturb.endTime'), messages: { differsFrom: 'alertSubscription.dialog.content.equal' } },
     endMeridiem: meridiem('subscriptions.noDisturb.endMeridiem'),
     ...(withZone ? {
+      // One of the zones offered (§3 Time zone option), when the form is given them.
       timeZoneId: {
         type: 'string', title: 'subscriptions.noDisturb.timeZone', maxLength: 64,
-        ...(editable ? { minLength: 1 } : {}), messages: { required: TIME_ZONE_REQUIRED, minLength: TIME_ZONE_REQUIRED },
+        ...(editable ? { minLength: 1 } : {}), ...(editable && timeZones?.length ? { enum: ['', ...timeZones.map((zone) => zone.id)] } : {}),
+        messages: { required: TIME_ZONE_REQUIRED, minLength: TIME_ZONE_REQUIRED },
       },
     } : {}),
   };

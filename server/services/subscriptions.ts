@@ -79,12 +79,16 @@ export async function readSubscriptions(db: Db, org: Organization, contactId: nu
   };
 }
 
-/** The no-disturb the save leads to: what was sent over what is stored (the times stay when it is turned off). */
-function noDisturbAfter(sent: SaveSubscriptionsBody['rsNodisturb'], stored: NoDisturb | null): NoDisturbFormData {
+/**
+ * The no-disturb the save leads to: what was sent over what is stored (the times stay when it is
+ * turned off); no zone where the organisation asks for none (the member's own zone applies).
+ */
+function noDisturbAfter(sent: SaveSubscriptionsBody['rsNodisturb'], stored: NoDisturb | null, withZone: boolean): NoDisturbFormData {
   const before: NoDisturbFormData = stored ?? NO_DISTURB_START;
-  if (!sent) return before;
-  if (!sent.checked) return { ...before, checked: false };
-  return { ...sent } as NoDisturbFormData;
+  const after = !sent ? before : !sent.checked ? { ...before, checked: false } : ({ ...sent } as NoDisturbFormData);
+  if (withZone) return after;
+  const { timeZoneId: _zone, ...rest } = after;
+  return rest;
 }
 
 /** `POST /{orgId}/{contactId}/subscriptions`: the member's alert topics and weather choice, all or nothing. */
@@ -116,7 +120,7 @@ export async function saveSubscriptions(db: Db, org: Organization, featureFlags:
     alerts: applyChanges(tree, stored.serviceIds.filter((id) => keys.has(id)), changes),
     ...(weather ? {
       weather: weather.mandatory ? [...weather.weatherCategoryList] : weatherSent ?? weatherChoice(settings, stored.weatherCategories),
-      noDisturb: noDisturbAfter(body.rsNodisturb, stored.noDisturb),
+      noDisturb: noDisturbAfter(body.rsNodisturb, stored.noDisturb, settings.showAlertSubscriptionTimeZone),
     } : {}),
   };
   // The form has `alerts` only when the organisation has Standard topics.

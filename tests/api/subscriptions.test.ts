@@ -100,6 +100,13 @@ describe('POST /{orgId}/{contactId}/subscriptions: §4 tree rules as the server 
     expect(answer.nodisturb).toEqual({ ...QUIET_NIGHTS, checked: false });
   });
 
+  it('keeps no zone where the organisation asks for none (acme): the member\'s own applies', async () => {
+    const member = await newMember(t.app, t.database.db, 'acme');
+    const response = await postSubscriptions(t.app, member, [{ serviceId: 230, checked: true }], { ...QUIET_NIGHTS, timeZoneId: 'Europe/Berlin' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read(member)).nodisturb).toEqual({ ...QUIET_NIGHTS, timeZoneId: '' });
+  });
+
   it('checking the Weather topic without categories chooses all it offers', async () => {
     const member = await newMember(t.app, t.database.db, 'acme');
     await postSubscriptions(t.app, member, [{ serviceId: 230, checked: true }]);
@@ -114,6 +121,7 @@ describe('POST /{orgId}/{contactId}/subscriptions refuses, and changes nothing',
     { name: 'start equal to end', noDisturb: withTimes({ endTime: '10:00', endMeridiem: 'PM' }), pointer: '/noDisturb/endTime', key: 'alertSubscription.dialog.content.equal' },
     { name: 'no time zone', noDisturb: withTimes({ timeZoneId: undefined }), pointer: '/noDisturb/timeZoneId', key: 'ssp.controller.subscription.set.timezone' },
     { name: 'an empty time zone', noDisturb: withTimes({ timeZoneId: '' }), pointer: '/noDisturb/timeZoneId', key: 'ssp.controller.subscription.set.timezone' },
+    { name: 'a time zone not offered', noDisturb: withTimes({ timeZoneId: 'Mars/Olympus_Mons' }), pointer: '/noDisturb/timeZoneId', key: 'jquery.validation.invalid' },
     { name: 'an hour outside 01:00–12:00', noDisturb: withTimes({ startTime: '13:00' }), pointer: '/noDisturb/startTime', key: 'jquery.validation.invalid' },
     { name: 'a half hour', noDisturb: withTimes({ endTime: '06:30' }), pointer: '/noDisturb/endTime', key: 'jquery.validation.invalid' },
     { name: 'a missing end hour', noDisturb: withTimes({ endTime: undefined }), pointer: '/noDisturb/endTime', key: 'jquery.validation.field.required' },

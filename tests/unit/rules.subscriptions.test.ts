@@ -32,6 +32,7 @@ describe('subscriptions, edit mode (§5 weather time)', () => {
     ['same hour, other half of the day', { ...filled, noDisturb: { ...nights, endTime: '10:00', endMeridiem: 'AM' } }, []],
     ['no time zone', { ...filled, noDisturb: { ...nights, timeZoneId: undefined } }, [['/noDisturb/timeZoneId', TZ]]],
     ['an empty time zone', { ...filled, noDisturb: { ...nights, timeZoneId: '' } }, [['/noDisturb/timeZoneId', TZ]]],
+    ['a time zone not offered', { ...filled, noDisturb: { ...nights, timeZoneId: 'Europe/Berlin' } }, [['/noDisturb/timeZoneId', INVALID]]],
     ['no start hour', { ...filled, noDisturb: { ...nights, startTime: undefined } }, [['/noDisturb/startTime', REQUIRED]]],
     ["'00:00' (hours run 01:00–12:00)", { ...filled, noDisturb: { ...nights, startTime: '00:00' } }, [['/noDisturb/startTime', INVALID]]],
     ["'12:00' PM", { ...filled, noDisturb: { ...nights, startTime: '12:00' } }, []],
