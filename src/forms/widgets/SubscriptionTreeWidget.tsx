@@ -2,7 +2,7 @@ import { getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionTreeWidgetOptions } from '../../../schemas/forms/widgetOptions.ts';
-import { nodeState, toggle, type NodeState, type TreeNode } from '../../../schemas/rules/subscriptionTree.ts';
+import { nodeState, toggle, withMandatory, type NodeState, type TreeNode } from '../../../schemas/rules/subscriptionTree.ts';
 import { formContextOf } from '../formContext.ts';
 
 /**
@@ -19,7 +19,9 @@ export function SubscriptionTreeWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const { id, value, disabled, readonly, onChange, onBlur, uiSchema, registry, rawErrors } = props;
   const { nodes, independent = false } = getUiOptions(uiSchema) as unknown as SubscriptionTreeWidgetOptions;
-  const checked = new Set<number>(Array.isArray(value) ? value.filter((key): key is number => typeof key === 'number') : []);
+  const given = Array.isArray(value) ? value.filter((key): key is number => typeof key === 'number') : [];
+  // A mandatory topic is checked whatever the value says (the server keeps it so: the admin preview starts empty).
+  const checked = new Set<number>(independent ? given : withMandatory(nodes, given));
   const stateOf = (node: TreeNode): NodeState => (independent ? (checked.has(node.key) ? 'checked' : 'unchecked') : nodeState(node, checked));
 
   if (formContextOf(registry).review) return <ReviewTree nodes={nodes} stateOf={stateOf} />;
