@@ -118,3 +118,6 @@ export interface NoDisturb {
   endMeridiem: 'AM' | 'PM';
   timeZoneId: string;
 }
+
+/** §7: where a location a member saves comes from (sign-up, the Locations page, expected locations); another source is a travel itinerary's. */
+export const LOCATION_SOURCE = 'Member_Portal';

@@ -23,8 +23,7 @@ import { Text, type Refusal, type Reply } from './common.ts';
 
 export { MemberParams } from './profile.ts';
 
-/** §7: where a location a member saves comes from (sign-up, the Locations page, expected locations). */
-export const LOCATION_SOURCE = 'Member_Portal';
+export { LOCATION_SOURCE } from '../entities.ts';
 
 /** A location as the form holds it (§3 Address; the location builder's fields), and its id once stored. */
 export const AddressInput = Type.Object({

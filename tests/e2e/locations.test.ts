@@ -214,6 +214,13 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await edit.getByLabel(en['ssp.location.expireDate.label']).fill('2026-12-06T12:00');
       await edit.getByRole('button', { name: en['locations.expected.save'] }).click();
       await section.getByText('Dec 6, 2026, 12:00').waitFor();
+      // §2 review's row: a non-travel place, and View on map (it has a point) in a read-only dialog.
+      await section.getByRole('cell', { name: en['locations.expected.type.nonTravel'] }).waitFor();
+      await section.getByRole('button', { name: `${en['signup.location.viewOnMap']}: Conference` }).click();
+      const view = page.getByRole('dialog', { name: en['locations.expected.dialog.view'] });
+      await view.getByRole('region', { name: en['form.location.map'] }).waitFor();
+      expect(await view.getByRole('textbox').count()).toBe(0);
+      await view.getByRole('button', { name: en['signup.location.view.close'] }).click();
       const pageViolations = await axeViolations(page);
       expect(pageViolations.filter((v) => /\((serious|critical)\)/.test(v)), pageViolations.join('\n')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

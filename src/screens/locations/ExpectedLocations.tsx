@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOCATION_SOURCE } from '../../../schemas/entities.ts';
 import { buildExpectedLocationSchema } from '../../../schemas/forms/buildExpectedLocationSchema.ts';
 import { MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
 import { deleteExpectedLocation, listExpectedLocations, saveExpectedLocation, type ExpectedLocationsAnswer, type StoredExpectedLocation } from '../../api/addresses.ts';
@@ -13,7 +14,9 @@ import { NoticeLine, PlaceDialog, RowActions, SAVE_FAILED, SAVE_SUCCEEDED, type 
  * expected locations a page of 5 at a time (§7, newest arrival first), each with where and when
  * (§9 'MMM DD, YYYY HH:mm'); Add, Edit and Delete (after 'ssp.delete.confirm') where the organisation
  * lets members change them (§3 editableExpLoc), in a dialog with the expected-location builder's form:
- * the location's fields and map, the arrival and the end.
+ * the location's fields and map, the arrival and the end. §2 review: each row says whether it is a
+ * travel or a non-travel location; Edit only for a place the member placed themselves (geocoding
+ * Manual, no travel segment), View otherwise, View on map where it has a point.
  */
 export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2' }: { contactId: number; editable: boolean; heading?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +25,7 @@ export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2'
   const [pageNo, setPageNo] = useState(1);
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; answer: ExpectedLocationsAnswer }>({ status: 'loading' });
-  const [editing, setEditing] = useState<{ row: StoredExpectedLocation | null } | null>(null);
+  const [editing, setEditing] = useState<{ row: StoredExpectedLocation | null; view?: boolean } | null>(null);
   const [deleting, setDeleting] = useState<StoredExpectedLocation | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
@@ -67,28 +70,31 @@ export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2'
               <thead>
                 <tr>
                   <th scope="col">{t('locations.column.name')}</th>
+                  <th scope="col">{t('locations.expected.column.type')}</th>
                   <th scope="col">{t('locations.column.address')}</th>
                   <th scope="col">{t('locations.expected.column.when')}</th>
-                  {editable ? <th scope="col"><span className="visually-hidden">{t('locations.column.actions')}</span></th> : null}
+                  <th scope="col"><span className="visually-hidden">{t('locations.column.actions')}</span></th>
                 </tr>
               </thead>
               <tbody>
                 {answer.data.map((row) => (
                   <tr key={row.id}>
                     <th scope="row">{row.address.locationName}</th>
+                    <td>{t(isTravel(row) ? 'locations.expected.type.travel' : 'locations.expected.type.nonTravel')}</td>
                     <td>
                       <address className="location-lines">
                         {addressLines({ ...row.address, locationName: '' }, i18n.language).map((line) => <span key={line}>{line}</span>)}
                       </address>
                     </td>
                     <td>{when(row)}</td>
-                    {editable ? (
-                      <RowActions
-                        name={row.address.locationName}
-                        onEdit={() => { setNotice(null); setEditing({ row }); }}
-                        onDelete={() => { setNotice(null); setDeleting(row); }}
-                      />
-                    ) : null}
+                    <RowActions
+                      name={row.address.locationName}
+                      {...(editable && mayEdit(row)
+                        ? { onEdit: () => { setNotice(null); setEditing({ row }); } }
+                        : { onView: () => { setNotice(null); setEditing({ row, view: true }); } })}
+                      {...(hasPoint(row) && editable && mayEdit(row) ? { onViewMap: () => { setNotice(null); setEditing({ row, view: true }); } } : {})}
+                      {...(editable ? { onDelete: () => { setNotice(null); setDeleting(row); } } : {})}
+                    />
                   </tr>
                 ))}
               </tbody>
@@ -111,6 +117,7 @@ export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2'
         <ExpectedLocationDialog
           contactId={contactId}
           row={editing.row}
+          view={editing.view === true}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -123,6 +130,13 @@ export function ExpectedLocations({ contactId, editable, heading: Heading = 'h2'
     </section>
   );
 }
+
+/** From a travel itinerary rather than the member (§2 review "type travel or non-travel"): every place the portal keeps itself is non-travel. */
+const isTravel = (row: StoredExpectedLocation) => row.address.locationSource !== LOCATION_SOURCE;
+/** §5 "Expected-location edit allowed only if editable, geocoding source Manual, no travel segment" (editable is the caller's). */
+const mayEdit = (row: StoredExpectedLocation) => row.address.addressGeoCodingSource === 'Manual' && !isTravel(row);
+/** §5 "View on map hidden when both coordinates null". */
+const hasPoint = (row: StoredExpectedLocation) => row.address.lat !== null || row.address.lon !== null;
 
 function formDataOf(row: StoredExpectedLocation | null): Record<string, unknown> {
   if (!row) return {};
@@ -137,21 +151,25 @@ const EXPECTED_LOCATION_FORM = {
 interface DialogProps {
   contactId: number;
   row: StoredExpectedLocation | null;
+  /** Only shown: the place and its map, read-only. */
+  view: boolean;
   onClose: () => void;
   onSaved: () => void;
 }
 
-function ExpectedLocationDialog({ contactId, row, onClose, onSaved }: DialogProps) {
+function ExpectedLocationDialog({ contactId, row, view, onClose, onSaved }: DialogProps) {
   const { boot } = useOrg();
   return (
     <PlaceDialog
-      titleKey={row ? 'locations.expected.dialog.edit' : 'locations.expected.dialog.add'}
+      titleKey={view ? 'locations.expected.dialog.view' : row ? 'locations.expected.dialog.edit' : 'locations.expected.dialog.add'}
       form={EXPECTED_LOCATION_FORM}
       initialData={formDataOf(row)}
-      save={async (values) => {
-        const result = await saveExpectedLocation(boot.orgId, contactId, values, row?.id ?? null);
-        return !result.hasError && !result.isCanceled && result.data?.status === '1' ? { saved: true } : { saved: false, answer: result.data };
-      }}
+      {...(view ? {} : {
+        save: async (values: Record<string, unknown>) => {
+          const result = await saveExpectedLocation(boot.orgId, contactId, values, row?.id ?? null);
+          return !result.hasError && !result.isCanceled && result.data?.status === '1' ? { saved: true as const } : { saved: false as const, answer: result.data };
+        },
+      })}
       onClose={onClose}
       onSaved={onSaved}
     />

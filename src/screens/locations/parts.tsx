@@ -30,14 +30,29 @@ export function NoticeLine({ notice }: { notice: Notice }) {
   return <p ref={ref} tabIndex={-1} className={notice.ok ? 'notice-ok' : 'form-alert'} role={notice.ok ? 'status' : 'alert'}>{t(notice.key)}</p>;
 }
 
-/** A row's Edit and Delete, each named with the place's name for a screen reader. */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+/**
+ * A row's actions, each named with the place's name for a screen reader: Edit and Delete where the
+ * member may change it, View where not (a read-only dialog), and View on map where it has a point.
+ */
+export function RowActions({ name, onEdit, onDelete, onView, onViewMap }: {
+  name: string; onEdit?: () => void; onDelete?: () => void; onView?: () => void; onViewMap?: () => void;
+}) {
   const { t } = useTranslation();
+  const action = (labelKey: string, textKey: string, onClick: () => void) => (
+    <button type="button" className="button button-small" aria-label={t(labelKey, { name })} onClick={onClick}>{t(textKey)}</button>
+  );
   return (
     <td className="locations-actions">
       <div className="locations-actions-buttons">
-        <button type="button" className="button button-small" aria-label={t('locations.editLabel', { name })} onClick={onEdit}>{t('locations.edit')}</button>
-        <button type="button" className="button button-small" aria-label={t('locations.deleteLabel', { name })} onClick={onDelete}>{t('locations.delete')}</button>
+        {onEdit ? action('locations.editLabel', 'locations.edit', onEdit) : null}
+        {onView ? action('locations.viewLabel', 'locations.view', onView) : null}
+        {/* The visible words first in the name (WCAG 2.5.3): "View on map: Conference". */}
+        {onViewMap ? (
+          <button type="button" className="button button-small" aria-label={`${t('signup.location.viewOnMap')}: ${name}`} onClick={onViewMap}>
+            {t('signup.location.viewOnMap')}
+          </button>
+        ) : null}
+        {onDelete ? action('locations.deleteLabel', 'locations.delete', onDelete) : null}
       </div>
     </td>
   );
@@ -50,19 +65,23 @@ interface PlaceDialogProps {
   form: { name: FormName; build: FormBuilder; idPrefix: string; submitLabelKey: string };
   initialData: PlaceFormData;
   asyncChecks?: Readonly<Record<string, AsyncCheck>>;
-  /** Saves the form's values: true when saved, else the refusal to show. */
-  save: (values: PlaceFormData) => Promise<{ saved: true } | { saved: false; answer: RefusalAnswer | null | undefined }>;
+  /** Saves the form's values: true when saved, else the refusal to show; absent: the place is only shown (the form in review mode, its map view-only). */
+  save?: (values: PlaceFormData) => Promise<{ saved: true } | { saved: false; answer: RefusalAnswer | null | undefined }>;
   onClose: () => void;
   onSaved: () => void;
 }
 
-/** One place in a dialog: the builder's form (edit mode) with the server's geocoder and geofence, its refusals shown in it, Cancel beside Save. */
+/**
+ * One place in a dialog: the builder's form (edit mode) with the server's geocoder and geofence, its
+ * refusals shown in it, Cancel beside Save; without `save`, the place shown (review mode) with Close.
+ */
 export function PlaceDialog({ titleKey, form: spec, initialData, asyncChecks, save, onClose, onSaved }: PlaceDialogProps) {
   const { t, i18n } = useTranslation();
   const { boot, flags } = useOrg();
-  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, spec.name, spec.build, { featureFlags: flags }, 'edit');
+  const { form, validator } = useBuiltForm(boot.orgId, boot.organization, spec.name, spec.build, { featureFlags: flags }, save ? 'edit' : 'review');
   const lookups = usePlaceLookups(boot.orgId);
   const submission = useSubmission<PlaceFormData>(initialData, async (values) => {
+    if (!save) return done();
     const result = await save(values);
     if (result.saved) {
       onSaved();
@@ -70,6 +89,16 @@ export function PlaceDialog({ titleKey, form: spec, initialData, asyncChecks, sa
     }
     return refused(result.answer, { fallbackKey: SAVE_FAILED, isKnown: (key) => i18n.exists(key) });
   });
+  if (!save) {
+    return (
+      <Dialog title={t(titleKey)} onClose={onClose} className="location-dialog">
+        <SchemaForm<PlaceFormData> idPrefix={spec.idPrefix} form={form} validator={validator} formData={initialData} onSubmit={() => {}} submitLabelKey={spec.submitLabelKey} review />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} data-autofocus>{t('signup.location.view.close')}</button>
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog title={t(titleKey)} onClose={onClose} className="location-dialog">
       <SchemaForm<PlaceFormData>
