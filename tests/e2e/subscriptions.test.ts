@@ -116,6 +116,14 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await page.getByLabel(en['reach.priority']).check();
       await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
       await expect.poll(() => result.getByText(en['reach.path.sent']).count()).toBeGreaterThanOrEqual(2);
+      // An area around a point typed in: refused without a latitude, then one far from springfield reaches no place of the member's.
+      await page.getByLabel(en['reach.where'], { exact: true }).selectOption({ label: en['reach.where.point'] });
+      await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
+      await page.getByText(en['ssp.address.latitude.error']).waitFor();
+      await page.getByLabel(en['ssp.address.latitude.label']).fill('39.74');
+      await page.getByLabel(en['ssp.address.longitude.label']).fill('-104.99');
+      await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
+      await result.getByText(en['reach.verdict.notInArea']).waitFor();
 
       // §4 "Unchecking weather no-disturb asks confirmation": Cancel keeps it on.
       await page.getByRole('checkbox', { name: en['subscriptions.noDisturb.checked'] }).click();

@@ -4,7 +4,7 @@ import type { StoredAddress, StoredExpectedLocation } from '../../../schemas/api
 import type { AlertNode } from '../../../schemas/api/subscriptions.ts';
 import { htmlLang } from '../../../schemas/languages.ts';
 import { alertReach, type LocalTime, type ReachAlert, type ReachAnswer, type ReachMember } from '../../../schemas/rules/alertReach.ts';
-import { MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
+import { LIMITS, MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
 import { weatherCategoryKey } from '../../../schemas/rules/weatherCategories.ts';
 import { getAddresses, listExpectedLocations } from '../../api/addresses.ts';
 import { useContactPaths, useProfile } from '../../api/hooks.ts';
@@ -42,7 +42,8 @@ function usePlaces(orgId: string, contactId: number, enabled: boolean): Places |
 /**
  * "Would this alert reach me?" (issue 13, beyond the spec): a disclosure on the subscriptions page
  * and on home where the member describes an alert (a topic of their organisation or a weather alert,
- * priority or not, when, and optionally around one of their places or a point) and reads, in words,
+ * priority or not, when, and optionally around one of their places or a point they type: latitude
+ * and longitude, the map's keyboard equivalent) and reads, in words,
  * what schemas/rules/alertReach.ts decides from what they have saved: whether they are subscribed,
  * which of their places are in the area, and for each path whether it is sent, held by a quiet time
  * or by do-not-disturb and until when, switched off or not confirmed.
@@ -103,6 +104,7 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
   const [when, setWhen] = useState(nowInput);
   const [where, setWhere] = useState('everywhere');
   const [radius, setRadius] = useState(String(DEFAULT_RADIUS_KM));
+  const [point, setPoint] = useState({ lat: '', lon: '' });
   const [answer, setAnswer] = useState<{ reach: ReachAnswer; zone: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -117,7 +119,10 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
     setAnswer(null);
     const at = new Date(when);
     const km = Number(radius);
-    const place = where === 'everywhere' ? null : placeChoices[Number(where)];
+    const typed = { lat: Number(point.lat), lon: Number(point.lon) };
+    if (where === 'point' && (point.lat.trim() === '' || !(Math.abs(typed.lat) <= 90))) return setProblem('ssp.address.latitude.error');
+    if (where === 'point' && (point.lon.trim() === '' || !(Math.abs(typed.lon) <= 180))) return setProblem('ssp.address.longitude.error');
+    const place = where === 'everywhere' ? null : where === 'point' ? typed : placeChoices[Number(where)];
     if (Number.isNaN(at.getTime())) return setProblem('reach.error.when');
     if (place && !(km > 0 && km <= 500)) return setProblem('reach.error.radius');
     setProblem(null);
@@ -171,8 +176,22 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
         <select id={`${id}-where`} className="input" value={where} onChange={(event) => setWhere(event.target.value)}>
           <option value="everywhere">{t('reach.where.everywhere')}</option>
           {placeChoices.map((place, index) => <option key={`${place.name}-${index}`} value={String(index)}>{t('reach.where.around', { name: place.name })}</option>)}
+          <option value="point">{t('reach.where.point')}</option>
         </select>
       </div>
+      {where === 'point' ? (
+        <div className="alert-reach-point">
+          {(['lat', 'lon'] as const).map((axis) => (
+            <div className="field" key={axis}>
+              <label className="field-label" htmlFor={`${id}-${axis}`}>{t(axis === 'lat' ? 'ssp.address.latitude.label' : 'ssp.address.longitude.label')}</label>
+              <input
+                id={`${id}-${axis}`} className="input input-short" inputMode="decimal" maxLength={LIMITS.latLonInput.max} value={point[axis]}
+                onChange={(event) => setPoint({ ...point, [axis]: event.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+      ) : null}
       {where !== 'everywhere' ? (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-radius`}>{t('reach.radius')}</label>
