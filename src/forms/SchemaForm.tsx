@@ -281,3 +281,6 @@ export function SchemaForm<T = Record<string, unknown>>({
     </div>
   );
 }
+
+/** Re-exported for LazySchemaForm.tsx: the point map shares the renderer's chunk (widgets/PointPicker.tsx). */
+export { PointPicker } from './widgets/PointPicker.tsx';

@@ -3,8 +3,9 @@
  * Everything else in src/forms (templates, widgets, the widget registry, the message policy …) is
  * its own business; a lint rule (eslint.config.js, issue 8 item 8) refuses imports of it from outside.
  */
-export { SchemaForm } from './LazySchemaForm.tsx';
+export { PointPicker, SchemaForm } from './LazySchemaForm.tsx';
 export type { SchemaFormProps } from './SchemaForm.tsx';
+export type { PointPickerProps } from './widgets/PointPicker.tsx';
 export { useBuiltForm } from './useBuiltForm.ts';
 import type { FormSchema } from '../../schemas/forms/types.ts';
 import type { FormValidator } from './validator.ts';

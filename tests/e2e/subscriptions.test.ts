@@ -120,6 +120,9 @@ describe.skipIf(!chromiumPath)('subscriptions (issue 13)', () => {
       await page.getByLabel(en['reach.where'], { exact: true }).selectOption({ label: en['reach.where.point'] });
       await page.getByRole('button', { name: en['reach.check'], exact: true }).click();
       await page.getByText(en['ssp.address.latitude.error']).waitFor();
+      // The map opens on springfield's area: placing the marker there fills in the point.
+      await page.locator('.alert-reach').getByRole('button', { name: en['form.location.place'] }).click();
+      await expect.poll(async () => Number(await page.getByLabel(en['ssp.address.latitude.label']).inputValue())).toBeCloseTo(39.8, 0);
       await page.getByLabel(en['ssp.address.latitude.label']).fill('39.74');
       await page.getByLabel(en['ssp.address.longitude.label']).fill('-104.99');
       await page.getByRole('button', { name: en['reach.check'], exact: true }).click();

@@ -1,13 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredAddress, StoredExpectedLocation } from '../../../schemas/api/addresses.ts';
 import type { AlertNode } from '../../../schemas/api/subscriptions.ts';
 import { htmlLang } from '../../../schemas/languages.ts';
 import { alertReach, type LocalTime, type ReachAlert, type ReachAnswer, type ReachMember } from '../../../schemas/rules/alertReach.ts';
 import { LIMITS, MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
+import { geoFenceView } from '../../../schemas/rules/geoFence.ts';
 import { weatherCategoryKey } from '../../../schemas/rules/weatherCategories.ts';
 import { getAddresses, listExpectedLocations } from '../../api/addresses.ts';
 import { useContactPaths, useProfile } from '../../api/hooks.ts';
+import type { PointPickerProps } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { useSubscriptionData, type SubscriptionData } from './subscriptionData.ts';
 
@@ -42,26 +44,29 @@ function usePlaces(orgId: string, contactId: number, enabled: boolean): Places |
 /**
  * "Would this alert reach me?" (issue 13, beyond the spec): a disclosure on the subscriptions page
  * and on home where the member describes an alert (a topic of their organisation or a weather alert,
- * priority or not, when, and optionally around one of their places or a point they type: latitude
- * and longitude, the map's keyboard equivalent) and reads, in words,
+ * priority or not, when, and optionally around one of their places or a point placed on the map or
+ * typed as latitude and longitude) and reads, in words,
  * what schemas/rules/alertReach.ts decides from what they have saved: whether they are subscribed,
  * which of their places are in the area, and for each path whether it is sent, held by a quiet time
  * or by do-not-disturb and until when, switched off or not confirmed.
  */
-export function AlertReachPanel({ contactId, data }: { contactId: number; data?: SubscriptionData }) {
+/** `PointMap`: the map a point can be placed on, where the page has the form renderer anyway (the subscriptions page); without it the point is typed. */
+type PointMap = ComponentType<PointPickerProps>;
+
+export function AlertReachPanel({ contactId, data, PointMap }: { contactId: number; data?: SubscriptionData; PointMap?: PointMap }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <details className="alert-reach" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('reach.title')}</summary>
-      {open ? <AlertReachContent contactId={contactId} {...(data ? { data } : {})} /> : null}
+      {open ? <AlertReachContent contactId={contactId} {...(data ? { data } : {})} {...(PointMap ? { PointMap } : {})} /> : null}
     </details>
   );
 }
 
 /** The panel's content: home draws the disclosure itself and loads this only when it is opened. */
-export default function AlertReachContent({ contactId, data }: { contactId: number; data?: SubscriptionData }) {
-  return data ? <ReachForm contactId={contactId} data={data} /> : <LoadingReachForm contactId={contactId} />;
+export default function AlertReachContent({ contactId, data, PointMap }: { contactId: number; data?: SubscriptionData; PointMap?: PointMap }) {
+  return data ? <ReachForm contactId={contactId} data={data} {...(PointMap ? { PointMap } : {})} /> : <LoadingReachForm contactId={contactId} />;
 }
 
 function LoadingReachForm({ contactId }: { contactId: number }) {
@@ -80,7 +85,7 @@ function nowInput(): string {
   return now.toISOString().slice(0, 16);
 }
 
-function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionData }) {
+function ReachForm({ contactId, data, PointMap }: { contactId: number; data: SubscriptionData; PointMap?: PointMap }) {
   const { t, i18n } = useTranslation();
   const { boot } = useOrg();
   const id = useId();
@@ -105,6 +110,9 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
   const [where, setWhere] = useState('everywhere');
   const [radius, setRadius] = useState(String(DEFAULT_RADIUS_KM));
   const [point, setPoint] = useState({ lat: '', lon: '' });
+  // The map opens on the organisation's area, else on the member's first place, else §9's default centre.
+  const firstPlace = placeChoices[0];
+  const mapView = geoFenceView(boot.organization) ?? (firstPlace ? { center: { lat: firstPlace.lat, lng: firstPlace.lon }, zoom: 12 } : null);
   const [answer, setAnswer] = useState<{ reach: ReachAnswer; zone: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -179,6 +187,16 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
           <option value="point">{t('reach.where.point')}</option>
         </select>
       </div>
+      {where === 'point' && PointMap ? (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <PointMap
+            id={`${id}-map`}
+            point={pickedPoint(point)}
+            {...(mapView ? { center: mapView.center, zoom: mapView.zoom } : {})}
+            onChange={(picked) => setPoint({ lat: String(picked.lat), lon: String(picked.lon) })}
+          />
+        </Suspense>
+      ) : null}
       {where === 'point' ? (
         <div className="alert-reach-point">
           {(['lat', 'lon'] as const).map((axis) => (
@@ -205,6 +223,12 @@ function ReachForm({ contactId, data }: { contactId: number; data: SubscriptionD
       </div>
     </form>
   );
+}
+
+/** The typed point, when both coordinates are numbers in range (the map shows it). */
+function pickedPoint({ lat, lon }: { lat: string; lon: string }): { lat: number; lon: number } | null {
+  const point = { lat: Number(lat), lon: Number(lon) };
+  return lat.trim() && lon.trim() && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180 ? point : null;
 }
 
 function ReachResult({ answer, zone, until }: { answer: ReachAnswer; zone: string; until: (time: LocalTime) => string }) {

@@ -13,7 +13,7 @@ import { useCurrentScreen, useScreenMode } from '../../app/useScreenMode.ts';
 import type { ScreenMode } from '../../app/screenTypes.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { SAVE_FAILED, SavedNotice } from '../../components/SavedNotice.tsx';
-import { done, FormAlert, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
+import { done, FormAlert, PointPicker, refused, SchemaForm, useBuiltForm, useSubmission } from '../../forms/index.ts';
 import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
@@ -54,7 +54,7 @@ export default function SubscriptionsScreen() {
         ? <SubscriptionsForm data={loaded} mode={mode} contactId={contactId} />
         : null}
       {/* Beyond the spec (issue 13): what the saved choices mean for an alert, off the sign-up steps. */}
-      {loaded.status === 'ready' && contactId !== null && mode !== 'step' && loaded.alerts ? <AlertReachPanel contactId={contactId} data={loaded} /> : null}
+      {loaded.status === 'ready' && contactId !== null && mode !== 'step' && loaded.alerts ? <AlertReachPanel contactId={contactId} data={loaded} PointMap={PointPicker} /> : null}
     </section>
   );
 }
