@@ -12,12 +12,14 @@ const SUCCESS_FOCUS_DELAY_MS = 5;
  * 'ssp.save.success', subscriptions' 'home.alert.box.message.mySubscriptions'): a status line that
  * takes the focus §9's 5 ms after it appears, so a screen reader says it and the keyboard starts there.
  */
-export function SavedNotice({ messageKey }: { messageKey: string }) {
+export function SavedNotice({ messageKey, focus = true }: { messageKey: string; focus?: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLParagraphElement>(null);
+  // `focus` false: a dialog opened with it keeps the focus (the subscriptions page's weather warning).
   useEffect(() => {
+    if (!focus) return;
     const timer = setTimeout(() => ref.current?.focus(), SUCCESS_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [focus]);
   return <p className="notice-ok" role="status" tabIndex={-1} ref={ref}>{t(messageKey)}</p>;
 }

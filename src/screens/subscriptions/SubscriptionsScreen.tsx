@@ -147,7 +147,7 @@ function SubscriptionsForm({ data, mode, contactId }: FormProps) {
           }}
         />
       ) : null}
-      {saved ? <SavedNotice messageKey={SAVE_SUCCEEDED} /> : null}
+      {saved ? <SavedNotice messageKey={SAVE_SUCCEEDED} focus={!weatherWarning} /> : null}
       <SchemaForm<SubscriptionsFormData>
         idPrefix="subscriptions"
         form={form}
