@@ -18,7 +18,7 @@ export function ProgressBar({ screens, current, ctx }: { screens: readonly Scree
       <p className="progress-count">{t('progress.count', { current: index + 1, total: steps.length })}</p>
       <ol>
         {steps.map((step, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'todo';
+          const state = i < index ? 'done' : i === index ? 'current' : 'upcoming';
           return (
             <li key={step} className={`progress-step progress-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
               <span className="progress-marker" aria-hidden="true">{state === 'done' ? '✓' : i + 1}</span>

@@ -38,7 +38,8 @@ describe('the subscription tree (§4)', () => {
     const { changes } = renderForm(i18n, build(), { formData: { alerts: [100] } });
     expect(box('Emergency alerts').disabled).toBe(true);
     expect(box('Emergency alerts').checked).toBe(true);
-    expect(screen.getByText(en['subscriptions.required'])).toBeTruthy();
+    // "(required)" is said in the mandatory topic's own label, not somewhere else on the page.
+    expect(box('Emergency alerts').labels?.[0]?.textContent).toBe(`Emergency alerts ${en['subscriptions.required']}`);
 
     await user.click(box('City services'));
     expect(last(changes).alerts).toEqual([100, 121, 122, 123]);
@@ -80,7 +81,8 @@ describe('weather do-not-disturb (§4, §5)', () => {
     const checkbox = box(en['subscriptions.noDisturb.checked']);
     await user.click(checkbox);
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(en['ssp.location.remove.confirm'])).toBeTruthy();
+    expect(within(dialog).getByText(en['ssp.location.remove.confirm']).tagName).toBe('P');
+    expect(dialog.contains(document.activeElement)).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: en['form.dialog.cancel'] }));
     expect(box(en['subscriptions.noDisturb.checked']).checked).toBe(true);
     await user.click(box(en['subscriptions.noDisturb.checked']));
@@ -106,9 +108,11 @@ describe('review mode (§2 review subscriptions)', () => {
   it('lists the checked topics with check marks and counts the weather alerts', () => {
     renderForm(i18n, build('review'), { formData: { alerts: [100, 121, 122, 123], weather: ['TOR', 'SVR'], groups: [2] }, review: true });
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
-    expect(screen.getByText('City services')).toBeTruthy();
+    // A checked topic carries its check mark and says "subscribed" to a screen reader; an unchecked one is not listed.
+    expect(screen.getByText('City services').closest('li')?.textContent).toMatch(new RegExp(`^✓ City services \\(${en['subscriptions.subscribed']}\\)`));
     expect(screen.queryByText('Community')).toBeNull();
-    expect(screen.getByText('Drivers')).toBeTruthy();
-    expect(screen.getByText(`2 Weather Alerts: ${en['weather.category.TOR']}, ${en['weather.category.SVR']}`)).toBeTruthy();
+    expect(screen.getByText('Drivers').closest('li')?.textContent).toBe(`✓ Drivers (${en['subscriptions.subscribed']})`);
+    expect(screen.getByText('Volunteers').closest('li')?.textContent?.startsWith('✓')).toBe(false);
+    expect(screen.getByText(`2 Weather Alerts: ${en['weather.category.TOR']}, ${en['weather.category.SVR']}`).className).toBe('review-value');
   });
 });
