@@ -23,16 +23,17 @@ export interface SubscriptionsFormData {
 /** A no-disturb never set: off, 10 PM to 6 AM ready for when it is turned on. */
 export const NO_DISTURB_START: NoDisturbFormData = { checked: false, startTime: '10:00', startMeridiem: 'PM', endTime: '06:00', endMeridiem: 'AM' };
 
-const walk = (nodes: readonly AlertNode[]): AlertNode[] => nodes.flatMap((node) => [node, ...walk(node.nodes)]);
+/** Every node of the answered alert tree, each before its children. */
+export const alertNodesOf = (nodes: readonly AlertNode[]): AlertNode[] => nodes.flatMap((node) => [node, ...alertNodesOf(node.nodes)]);
 
 /** The Weather node of the answered tree, if any. */
-export const weatherNodeOf = (tree: readonly AlertNode[]) => walk(tree).find((node) => node.type === 'Weather');
+export const weatherNodeOf = (tree: readonly AlertNode[]) => alertNodesOf(tree).find((node) => node.type === 'Weather');
 
 /** The form's first data from the two answers (`groups` only when the group answer is there). */
 export function subscriptionsFormData(
   tree: readonly AlertNode[], nodisturb: NoDisturb | null, selectedGroupIds?: readonly number[],
 ): SubscriptionsFormData {
-  const nodes = walk(tree);
+  const nodes = alertNodesOf(tree);
   const weather = nodes.find((node) => node.type === 'Weather');
   return {
     alerts: nodes.filter((node) => node.leaf && node.type !== 'Weather' && node.checked).map((node) => node.serviceId),
@@ -51,7 +52,7 @@ export function subscriptionsFormData(
  */
 export function saveSubscriptionsBody(tree: readonly AlertNode[], data: SubscriptionsFormData, contactId: number): SaveSubscriptionsBody {
   const chosen = new Set(data.alerts ?? []);
-  const subs = walk(tree).flatMap((node) => {
+  const subs = alertNodesOf(tree).flatMap((node) => {
     if (node.type === 'Weather') {
       const categories = data.weather ?? [];
       return [{ serviceId: node.serviceId, checked: categories.length > 0, type: 'Weather', weatherCategoryList: categories }];

@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredAddress, StoredExpectedLocation } from '../../../schemas/api/addresses.ts';
-import type { AlertNode } from '../../../schemas/api/subscriptions.ts';
 import { htmlLang } from '../../../schemas/languages.ts';
 import { alertReach, type LocalTime, type ReachAlert, type ReachAnswer, type ReachMember } from '../../../schemas/rules/alertReach.ts';
 import { LIMITS, MAX_EXPECTED_LOCATIONS } from '../../../schemas/rules/limits.ts';
 import { geoFenceView } from '../../../schemas/rules/geoFence.ts';
 import { weatherCategoryKey } from '../../../schemas/rules/weatherCategories.ts';
+import { alertNodesOf } from '../../../schemas/subscriptions/formData.ts';
 import { getAddresses, listExpectedLocations } from '../../api/addresses.ts';
 import { useContactPaths, useProfile } from '../../api/hooks.ts';
 import type { PointPickerProps } from '../../forms/index.ts';
@@ -16,7 +16,6 @@ import { useSubscriptionData, type SubscriptionData } from './subscriptionData.t
 /** §9 weather circle "radius about 5 km": the area a point stands for unless the member says otherwise. */
 const DEFAULT_RADIUS_KM = 5;
 
-const walk = (nodes: readonly AlertNode[]): AlertNode[] => nodes.flatMap((node) => [node, ...walk(node.nodes)]);
 
 interface Places {
   statics: StoredAddress[];
@@ -92,7 +91,7 @@ function ReachForm({ contactId, data, PointMap }: { contactId: number; data: Sub
   const profile = useProfile(boot.orgId, contactId);
   const paths = useContactPaths(boot.orgId, contactId);
   const places = usePlaces(boot.orgId, contactId, boot.organization.showAddress);
-  const nodes = walk(data.alerts?.alertTree ?? []);
+  const nodes = alertNodesOf(data.alerts?.alertTree ?? []);
   const weather = nodes.find((node) => node.type === 'Weather');
   const topics = nodes.filter((node) => node.leaf && node.type !== 'Weather');
   const choices = [
