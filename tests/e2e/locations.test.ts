@@ -6,7 +6,8 @@
  * 1280 px, with no serious or critical axe-core violation in the open dialog. A place outside
  * springfield's geofence stays unverified, with the out-of-area alert. On the Locations page
  * (my-location), springfield's demo member adds a location, renames it, is refused one outside the
- * geofence and deletes the first, leaving the page as it was.
+ * geofence and deletes the first, leaving the page as it was. acme's member finds a Canadian postal
+ * code's area, called a postal code area (a US one is a ZIP code area).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -230,6 +231,33 @@ describe.skipIf(!chromiumPath)('verifying an address through a geocoding candida
       await page.getByRole('dialog', { name: en['form.dialog.confirm.title'] }).getByRole('button', { name: en['form.dialog.ok'] }).click();
       await section.getByText(en['locations.expected.deleted']).waitFor();
       await section.getByText(en['locations.expected.none']).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('finds a Canadian postal code\'s area for acme\'s member (no geofence) and calls it a postal code area, at 360 px', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    try {
+      await logIn(page, baseURL, 'acme', 'demo.member', 'Demo!Member2026');
+      await page.waitForURL(/\/acme\/home/);
+      await page.goto(`${baseURL}/acme/my-location`);
+      await drawn(page);
+      await page.getByRole('button', { name: en['locations.add'] }).click();
+      const dialog = page.getByRole('dialog', { name: en['locations.dialog.add'] });
+      await dialog.getByRole('textbox', { name: en['ssp.address.locationName.label'] }).fill('Toronto office');
+      await dialog.getByRole('textbox', { name: en['ssp.address.streetAddress.label'] }).fill('290 Bremner Blvd');
+      await dialog.getByRole('combobox', { name: en['ssp.address.country.label'] }).selectOption('CA');
+      await dialog.getByRole('textbox', { name: en['ssp.address.postalCode.label'] }).fill('m5v 3l9');
+      await dialog.getByRole('button', { name: en['locations.find'] }).click();
+      const verify = page.getByRole('dialog', { name: en['signup.location.verify.title'] });
+      const first = verify.getByRole('radio', { name: 'A 290 Bremner Blvd, Downtown Toronto, Ontario M5V 3L9, Canada' });
+      await first.waitFor({ timeout: 20_000 });
+      expect(await first.isChecked()).toBe(true);
+      await verify.getByText(en['signup.location.candidates.postalOnly']).waitFor();
+      // The marker at the forward sortation area's centre.
+      await verify.getByText(en['form.location.position'].replace('{{lat}}', '43.652500').replace('{{lon}}', '-79.368600')).waitFor();
+      await screenshot(page, 'locations-postal-area-narrow');
     } finally {
       await context.close();
     }

@@ -30,6 +30,12 @@ interface VerifyLocationDialogProps {
 
 const ignore = () => {};
 
+/** What the chosen candidate's point is the centre of: a US ZIP code area is called that, any other country's a postal code area. */
+function precisionHelpKey(chosen: GeocodingCandidate): string {
+  if (chosen.precision !== 'postalCode') return 'signup.location.candidates.townOnly';
+  return chosen.country === 'US' ? 'signup.location.candidates.zipOnly' : 'signup.location.candidates.postalOnly';
+}
+
 /**
  * §2 "modal 'Verify your location' with a map and sidebar", §4 "In the modal choose a candidate or
  * 'show us' (free-drag point); the first candidate is preselected". Where the organisation geocodes
@@ -87,7 +93,7 @@ export function VerifyLocationDialog({ id, address, map, mode, registry, onConfi
             <Candidates id={id} lookup={lookup} choice={choice} onChoose={choose} />
           ) : null}
           {chosen && chosen.precision !== 'address' && !moved ? (
-            <p className="field-help">{t(chosen.precision === 'postalCode' ? 'signup.location.candidates.zipOnly' : 'signup.location.candidates.townOnly')}</p>
+            <p className="field-help">{t(precisionHelpKey(chosen))}</p>
           ) : null}
           {verifying ? <p className="field-help">{t('signup.location.verify.instructions')}</p> : null}
           {fence.outside ? (
