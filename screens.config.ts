@@ -46,6 +46,8 @@ const isInvitation = (query: URLSearchParams): boolean =>
   /^\d+$/.test(query.get('contactId') ?? '') && (query.get('referrer') ?? '') !== '';
 
 const placeholder = () => import('./src/screens/placeholder/PlaceholderScreen.tsx');
+/** §2 `ov` and `faq`: one module, which tells the two apart by its screen. */
+const orgPage = () => import('./src/screens/content/OrgPageScreen.tsx');
 
 interface SignUpForm {
   /** The form's progress step, which also names its screens (signUp<Step>, signUpEdit<Step>). */
@@ -158,19 +160,21 @@ export const screens: readonly Screen[] = [
   // Notifications and weather (§2 notif, weather, alert; §4 tabs)
   {
     id: 'notifications', path: 'notif', titleKey: 'page.title.notifications', guard: publicOrMember,
-    when: showsNotifications, otherwise: ['weather', 'events'], nav: { labelKey: 'nav.notifications', order: 10 }, load: placeholder,
+    when: showsNotifications, otherwise: ['weather', 'events'], nav: { labelKey: 'nav.notifications', order: 10 },
+    load: () => import('./src/screens/content/NotificationsScreen.tsx'),
   },
   {
     id: 'notificationDetail', path: 'notif/:notificationId', titleKey: 'page.title.notifications', guard: publicOrMember,
-    when: showsNotifications, load: placeholder,
+    when: showsNotifications, load: () => import('./src/screens/content/NotificationDetailScreen.tsx'),
   },
   {
     id: 'weather', path: 'weather', titleKey: 'page.title.weather', guard: publicOrMember,
-    when: showsWeather, otherwise: ['notifications', 'events'], nav: { labelKey: 'nav.weather', order: 20 }, load: placeholder,
+    when: showsWeather, otherwise: ['notifications', 'events'], nav: { labelKey: 'nav.weather', order: 20 },
+    load: () => import('./src/screens/content/WeatherScreen.tsx'),
   },
   {
     id: 'weatherDetail', path: 'weather/:weatherAlertId', titleKey: 'page.title.weather', guard: publicOrMember,
-    when: showsWeather, load: placeholder,
+    when: showsWeather, load: () => import('./src/screens/content/WeatherDetailScreen.tsx'),
   },
   {
     id: 'alerts', path: 'alert', titleKey: 'page.title.notifications', guard: publicOrMember,
@@ -225,11 +229,11 @@ export const screens: readonly Screen[] = [
   // Organisation pages (§2 ov, faq, files, travel)
   {
     id: 'overview', path: 'ov', titleKey: 'page.title.overview', guard: 'any', when: (ctx) => ctx.org.showOverview,
-    nav: { labelKey: 'nav.overview', order: 60 }, load: placeholder,
+    nav: { labelKey: 'nav.overview', order: 60 }, load: orgPage,
   },
   {
     id: 'faq', path: 'faq', titleKey: 'page.title.faq', guard: 'any', when: (ctx) => ctx.org.showFAQs,
-    nav: { labelKey: 'nav.faq', order: 61 }, load: placeholder,
+    nav: { labelKey: 'nav.faq', order: 61 }, load: orgPage,
   },
   {
     id: 'files', path: 'files', titleKey: 'page.title.files', guard: 'any', when: (ctx) => ctx.org.showPublicFilesLibrary,

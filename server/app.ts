@@ -28,6 +28,7 @@ import adminScope from './routes/admin/index.ts';
 import demoScope from './routes/demo/index.ts';
 import memberScope from './routes/member/index.ts';
 import publicScope from './routes/public/index.ts';
+import publishingScope from './routes/publishing/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA, type CaptchaOptions } from './services/captcha.ts';
 import { createDelivery, type Delivery } from './services/delivery/createDelivery.ts';
 import type { HashLimits } from './services/hashAdmission.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(documentedScope('account', accountScope), deps);
   await app.register(documentedScope('member', memberScope), { ...deps, ...(options.memberDomains ? { domains: options.memberDomains } : {}) });
   await app.register(documentedScope('admin', adminScope), deps);
+  await app.register(documentedScope('publishing', publishingScope), deps);
   // Outside demo mode every demo call answers 404: the document leaves them out.
   await app.register(documentedScope('demo', demoScope, { hidden: !options.demo }), deps);
   if (client) await client.register(app);

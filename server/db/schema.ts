@@ -612,3 +612,82 @@ export const incidentSubscriptions = pgTable(
     foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * §3 Notification (issue 14): what the organisation sent, as its public pages show it. Written by the
+ * publishing API (routes/publishing); `rtfContent` is sanitised on the way in. `searchShapes` are the
+ * areas the notification was sent to (§3 drawPolygonSetting.searchShapes: GeoJSON polygons and circles).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    notificationId: text('notification_id').notNull(),
+    title: text('title').notNull(),
+    textMessage: text('text_message').notNull(),
+    rtfContent: text('rtf_content').notNull().default(''),
+    priority: text('priority').notNull(),
+    sendDate: timestamp('send_date', { withTimezone: true, precision: 3 }).notNull(),
+    searchShapes: jsonb('search_shapes').notNull().default([]),
+    /** The documents shown with it (§3 attachmentFiles), by fileId. */
+    attachmentFileIds: jsonb('attachment_file_ids').notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.notificationId] }),
+    // The lists of §4: newest first, paged by base time.
+    index('notifications_by_send_date').on(t.orgId, t.sendDate, t.notificationId),
+  ],
+);
+
+/**
+ * §3 Weather alert (issue 14): a CAP alert of the National Weather Service, by its own id (the
+ * importer and the publishing API write it again when the service updates it). `originalFeed` is
+ * §3's {time, polygons, points, feature {geometry, properties}}.
+ */
+export const weatherAlerts = pgTable(
+  'weather_alerts',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    weatherAlertId: text('weather_alert_id').notNull(),
+    title: text('title').notNull(),
+    issuanceTime: timestamp('issuance_time', { withTimezone: true, precision: 3 }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true, precision: 3 }),
+    originalFeed: jsonb('original_feed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.weatherAlertId] }),
+    index('weather_alerts_by_issuance_time').on(t.orgId, t.issuanceTime, t.weatherAlertId),
+  ],
+);
+
+/** The organisation's FAQ and overview pages (§3 FAQ: faqs.pageContent; §7 `/{orgId}/overview`): sanitised HTML. */
+export const orgPages = pgTable(
+  'org_pages',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    /** 'faq' or 'overview'. */
+    page: text('page').notNull(),
+    pageContent: text('page_content').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.page] })],
+);
+
+/**
+ * The organisation's keys to the publishing API (issue 14), made on the admin page. A key is
+ * `mpk_{keyId}_{secret}`; only the SHA-256 of the secret is kept (a 32-byte random secret needs no slow hash).
+ */
+export const publishingKeys = pgTable(
+  'publishing_keys',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.keyId] }), uniqueIndex('publishing_keys_key_id').on(t.keyId)],
+);

@@ -11,8 +11,9 @@
  *   X-CSRF-TOKEN of writes. Routes declare nothing for the document.
  * - The document is OpenAPI 3.1, whose Schema Object is JSON Schema 2020-12: the typebox schemas of
  *   schemas/api/ go in as Fastify validates them (typebox's `~kind` marker is a symbol-like key JSON
- *   never writes; swagger writes `const` as a one-value `enum`). tests/api/openapi.test.ts checks the
- *   document against the specification's rules.
+ *   never writes; swagger writes `const` as a one-value `enum`; a tuple, which typebox writes as
+ *   draft 7 does, `items: [...]`, is written as 2020-12's `prefixItems`). tests/api/openapi.test.ts
+ *   checks the document against the specification's rules.
  * - Swagger UI's page loads only its own files (no inline script), so it runs under the app's
  *   Content-Security-Policy (plugins/securityHeaders.ts) as it is: nothing is added for the viewer.
  */
@@ -27,13 +28,14 @@ import { ADMIN_COOKIE } from '../services/admins.ts';
 export const DOCS_PREFIX = '/docs';
 
 /** The scopes of server/routes/, each a tag of the document. */
-export type ScopeTag = 'public' | 'account' | 'member' | 'admin' | 'demo';
+export type ScopeTag = 'public' | 'account' | 'member' | 'admin' | 'publishing' | 'demo';
 
 const TAGS: { name: ScopeTag; description: string }[] = [
-  { name: 'public', description: 'Calls anyone may make, signed in or not: health, boot, feature flags, catalogues and language, help tips, banner, legal pages.' },
+  { name: 'public', description: "Calls anyone may make, signed in or not: health, boot, feature flags, catalogues and language, help tips, banner, legal pages; notifications, weather alerts, FAQ and overview (a private organisation's notifications and weather alerts only for its members)." },
   { name: 'account', description: "A visitor's own account: sign in and out, sign up, recover, change the password, delete the account. Writes carry the X-CSRF-TOKEN; the calls about the signed-in member (password change, account deletion) read its SSPSESSION cookie." },
   { name: 'member', description: "`/{orgId}/{contactId}/…`: only the signed-in member's own contact (403 `member.notSelf` otherwise); writes carry the session's X-CSRF-TOKEN." },
   { name: 'admin', description: "The admin API (`/admin/api/…`): an administrator's session; writes carry its X-CSRF-TOKEN." },
+  { name: 'publishing', description: "The publishing API (`/api/v1/{orgId}/…`): the organisation's notification service puts its notifications, weather alerts, FAQ and overview on the portal. `Authorization: Bearer {key}` with a key made on the admin page for that organisation (401 `publishing.unauthorized` otherwise); no cookie, no CSRF token. HTML is sanitised on the way in." },
   { name: 'demo', description: "Demo mode's helpers (the organisation list, the demo mailbox): answered and documented only in demo mode." },
 ];
 
@@ -50,6 +52,10 @@ const SECURITY_SCHEMES = {
   adminSession: {
     type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE,
     description: "An administrator's session, set by `POST /admin/api/login`.",
+  },
+  publishingKey: {
+    type: 'http', scheme: 'bearer',
+    description: "A publishing key of the organisation (`mpk_…`), made on the admin page and shown once.",
   },
 } as const;
 
@@ -70,6 +76,7 @@ function securityOf(scope: ScopeTag, route: RouteOptions, requireCsrf: FastifyIn
       // The administrator's sign-in: its POST checks the login form's token itself.
       if (route.config?.adminGuard === 'none') return writes ? [csrf] : undefined;
       return [{ adminSession: [], ...csrf }];
+    case 'publishing': return [{ publishingKey: [] }];
     default: return [route.preHandler].flat().some((handler) => handler === requireCsrf) ? [{ csrfToken: [] }] : undefined;
   }
 }
@@ -107,6 +114,24 @@ function describeAnswers(document: OpenApiDocument): void {
   }
 }
 
+/**
+ * `value` with every tuple of draft 7 (`items: [a, b]`, `additionalItems`), as typebox writes
+ * `Type.Tuple` and Fastify's draft-7 ajv validates it, written as JSON Schema 2020-12 says it
+ * (`prefixItems: [a, b]`, `items: false` for no more): the validator keeps its schemas, the
+ * document gets its own copy.
+ */
+export function tuplesAs2020(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(tuplesAs2020);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, sub] of Object.entries(value)) copy[key] = tuplesAs2020(sub);
+  if (copy.type === 'array' && Array.isArray(copy.items)) {
+    const { items, additionalItems, ...rest } = copy;
+    return { ...rest, prefixItems: items, ...(additionalItems === undefined || additionalItems === true ? {} : { items: additionalItems }) };
+  }
+  return copy;
+}
+
 interface OpenApiDocument {
   paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
 }
@@ -129,8 +154,10 @@ export default fp<OpenApiOptions>(async function openApi(app: FastifyInstance, {
     },
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      describeAnswers(documentObject.openapiObject as OpenApiDocument);
-      return documentObject.openapiObject;
+      const document = documentObject.openapiObject as OpenApiDocument;
+      if (document.paths) document.paths = tuplesAs2020(document.paths) as OpenApiDocument['paths'];
+      describeAnswers(document);
+      return document as typeof documentObject.openapiObject;
     },
   });
   await app.register(swaggerUi, {

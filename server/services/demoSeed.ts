@@ -7,6 +7,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import type { QuietTimeFrame } from '../../schemas/entities.ts';
+import type { NotificationBody, WeatherAlertsBody } from '../../schemas/api/publishing.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
 import { resolveOrgSettings, type OrgSettings, type OrgSettingsInput } from '../../schemas/orgSettings.ts';
@@ -18,7 +19,9 @@ import { createOrganization, findOrganizationStamps } from '../repositories/orga
 import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
+import { zonePoint } from './nwsZones.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
+import { importWeatherAlerts, publishNotification, publishOrgPage } from './publishing.ts';
 
 export interface DemoOrg {
   orgId: string;
@@ -29,7 +32,22 @@ export interface DemoOrg {
   banner?: boolean;
   /** §3 Group opt-in: the groups members may join themselves, parents before the groups listed under them. */
   optInGroups?: OptInGroupSeed[];
+  /** What its public pages show on a first start (issue 14), written through the publishing API's services. */
+  content?: DemoContent;
   members: DemoMember[];
+}
+
+export interface DemoContent {
+  /** §3 Notifications, sent `minutesAgo` before the seeding (so the demo's relative ages read true). */
+  notifications?: (Omit<NotificationBody, 'sendDate'> & { id: string; minutesAgo: number })[];
+  /**
+   * api.weather.gov samples of server/db/demo/nws/, imported as `npm run import:nws` does;
+   * `recent`: moved in time so that the latest alert of the file was sent ten minutes before the
+   * seeding (its headline, which names the sample's times, is left out: the title is then the event).
+   */
+  weatherFiles?: { file: string; recent?: boolean }[];
+  faq?: string;
+  overview?: string;
 }
 
 export interface DemoMember {
@@ -93,6 +111,40 @@ export async function loadDemoOrgs(): Promise<DemoOrg[]> {
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(new URL(f, dir), 'utf8')) as DemoOrg));
 }
 
+/** The times of an api.weather.gov alert, moved by `shiftMs`. */
+const ALERT_TIMES = ['sent', 'effective', 'onset', 'expires', 'ends'] as const;
+
+/** `collection` with every alert's times moved so that its latest was sent ten minutes before `now`, without the headlines that name the old times. */
+export function movedToNow(collection: WeatherAlertsBody, now: Date): WeatherAlertsBody {
+  const latest = Math.max(...collection.features.map((feature) => Date.parse(feature.properties.sent)));
+  const shiftMs = now.getTime() - 10 * 60_000 - latest;
+  return {
+    ...collection,
+    features: collection.features.map((feature) => ({
+      ...feature,
+      properties: {
+        ...feature.properties,
+        headline: null,
+        ...Object.fromEntries(ALERT_TIMES.filter((name) => typeof feature.properties[name] === 'string')
+          .map((name) => [name, new Date(Date.parse(feature.properties[name]!) + shiftMs).toISOString()])),
+      },
+    })),
+  };
+}
+
+async function seedContent(db: Db, orgId: string, content: DemoContent): Promise<void> {
+  const now = Date.now();
+  for (const { id, minutesAgo, ...notification } of content.notifications ?? []) {
+    await publishNotification(db, orgId, { ...notification, sendDate: new Date(now - minutesAgo * 60_000).toISOString() }, id);
+  }
+  for (const { file, recent } of content.weatherFiles ?? []) {
+    const collection = JSON.parse(await readFile(new URL(`nws/${file}`, demoDir), 'utf8')) as WeatherAlertsBody;
+    await importWeatherAlerts(db, orgId, recent ? movedToNow(collection, new Date(now)) : collection, zonePoint);
+  }
+  if (content.faq) await publishOrgPage(db, orgId, 'faq', content.faq);
+  if (content.overview) await publishOrgPage(db, orgId, 'overview', content.overview);
+}
+
 /** Seeds every demo organisation that does not exist yet; returns the ids it created. */
 export async function seedDemo(db: Db): Promise<string[]> {
   const created: string[] = [];
@@ -119,6 +171,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
       created.push(org.orgId);
       const settings = resolveOrgSettings(checked.settings);
       if (org.optInGroups) await createOptInGroups(db, org.orgId, org.optInGroups);
+      if (org.content) await seedContent(db, org.orgId, org.content);
       for (const { username, profile, groups } of org.members) {
         if (groups) await joinGroups(db, org.orgId, (await findContactByUsername(db, org.orgId, username))!.contactId, groups);
         if (!profile) continue;

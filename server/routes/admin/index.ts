@@ -10,6 +10,7 @@ import { ADMIN_COOKIE, adminRefusal, currentAdmin, type AdminSession } from '../
 import accessKeys from './accessKeys/index.ts';
 import forms from './forms/index.ts';
 import invitations from './invitations/index.ts';
+import publishingKeys from './publishingKeys/index.ts';
 import settings from './settings/index.ts';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const DOMAINS = [settings, invitations, accessKeys, forms];
+const DOMAINS = [settings, invitations, accessKeys, publishingKeys, forms];
 
 export default async function adminScope(app: FastifyInstance, deps: RouteDeps) {
   app.decorateRequest('admin', null);
