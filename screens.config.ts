@@ -237,7 +237,7 @@ export const screens: readonly Screen[] = [
   },
   {
     id: 'files', path: 'files', titleKey: 'page.title.files', guard: 'any', when: (ctx) => ctx.org.showPublicFilesLibrary,
-    nav: { labelKey: 'nav.files', order: 62 }, load: placeholder,
+    nav: { labelKey: 'nav.files', order: 62 }, load: () => import('./src/screens/content/FilesScreen.tsx'),
   },
   {
     // §2 "travel (flag, org setting and a member)"

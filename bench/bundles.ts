@@ -45,7 +45,8 @@ const pages: Record<string, { keys: string[]; budgetKB: number }> = {
   '/{orgId}/reset-password': { keys: [entry, 'src/screens/resetPassword/ResetPasswordScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.signIn },
   '/{orgId}/new (sign-up)': { keys: [entry, 'src/screens/signUp/SignUpScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.signUp },
   '/{orgId}/home (form only in its dialog)': { keys: [entry, 'src/screens/home/HomeScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.noForm },
-  '/{orgId}/faq (no form)': { keys: [entry, 'src/screens/placeholder/PlaceholderScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.noForm },
+  '/{orgId}/faq (no form)': { keys: [entry, 'src/screens/content/OrgPageScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.noForm },
+  '/{orgId}/notif (no form)': { keys: [entry, 'src/screens/content/NotificationsScreen.tsx'], budgetKB: BUNDLE_BUDGETS_KB.noForm },
   '/admin (forms)': { keys: [entry, 'src/admin/AdminApp.tsx'], budgetKB: BUNDLE_BUDGETS_KB.admin },
 };
 
@@ -84,7 +85,7 @@ const check = (ok: boolean, line: string) => {
   failed ||= !ok;
 };
 const loads = (page: string, marker: string) => sourcesByPage[page]!.some((source) => source.includes(marker));
-for (const page of ['/{orgId}/faq (no form)', '/{orgId}/home (form only in its dialog)']) {
+for (const page of ['/{orgId}/faq (no form)', '/{orgId}/notif (no form)', '/{orgId}/home (form only in its dialog)']) {
   for (const heavy of ['@rjsf/', '/ajv/', '/leaflet/', '/libphonenumber-js/']) check(!loads(page, heavy), `${page} loads no ${heavy.replaceAll('/', '')}`);
 }
 // Sign-up draws a map only in its "Verify your location" dialog.

@@ -7,6 +7,7 @@
  * - `GET /rest/notif/{id}?orgId` → `{ responseCode: 200, result }`; 404 `{ responseCode: 404, errorCode }`.
  * - The same three for weather alerts under `/rest/weather` (`weatherList`; paged by issuance time).
  * - `GET /{orgId}/faqs` → `{ faqs: { pageContent } | null }`, `GET /{orgId}/overview` → `{ overview: { pageContent } | null }`.
+ * - `GET /{orgId}/feeds/alerts.atom` → the notifications and weather alerts as Atom with CAP 1.2 entries.
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
@@ -196,3 +197,6 @@ export type FaqsAnswer = Static<typeof FaqsAnswer>;
 /** §7 `/{orgId}/overview`: overview.pageContent, or null. */
 export const OverviewAnswer = Type.Object({ overview: Type.Union([Type.Object({ pageContent: Type.String() }), Type.Null()]) });
 export type OverviewAnswer = Static<typeof OverviewAnswer>;
+
+/** `GET /{orgId}/feeds/alerts.atom`: Atom 1.0, each entry with its CAP 1.2 facts (`cap:` elements). */
+export const AlertsFeed = Type.String();

@@ -21,16 +21,21 @@ import { Type, type Static } from 'typebox';
 import { OrgId, Text } from './common.ts';
 import { NOTIFICATION_PRIORITIES, PolygonCoordinates, SearchShape } from './publicContent.ts';
 
+/** Text a person reads: at least one character that is not blank (a title of spaces would be stored empty once trimmed). */
+const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
 /** §3 Notification as a sender writes it. */
 export const NotificationBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  textMessage: Type.String({ minLength: 1, maxLength: 10_000 }),
+  title: NonBlank(200),
+  textMessage: NonBlank(10_000),
   /** HTML, sanitised on the way in (an allow-list: sanitize-html's defaults, services/pageContent.ts). */
   rtfContent: Type.Optional(Type.String({ maxLength: 200_000 })),
   priority: Type.Optional(Type.Enum([...NOTIFICATION_PRIORITIES], { default: 'NonPriority' })),
   /** When it was sent (RFC 3339); now when not given. */
   sendDate: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
   searchShapes: Type.Optional(Type.Array(SearchShape, { maxItems: 50 })),
+  /** Files of this organisation (`POST /api/v1/{orgId}/documents`) shown with it: images in the page, the rest as attachments. */
+  attachmentFileIds: Type.Optional(Type.Array(Text(40), { maxItems: 20, uniqueItems: true })),
 }, { additionalProperties: false });
 export type NotificationBody = Static<typeof NotificationBody>;
 
@@ -100,7 +105,7 @@ export type OrgPageBody = Static<typeof OrgPageBody>;
 /** At most this many live keys per organisation. */
 export const MAX_PUBLISHING_KEYS = 20;
 
-export const PublishingKeyBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }, { additionalProperties: false });
+export const PublishingKeyBody = Type.Object({ name: NonBlank(80) }, { additionalProperties: false });
 export type PublishingKeyBody = Static<typeof PublishingKeyBody>;
 
 export const PublishingKeyInfo = Type.Object({

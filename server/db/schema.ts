@@ -691,3 +691,32 @@ export const publishingKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.keyId] }), uniqueIndex('publishing_keys_key_id').on(t.keyId)],
 );
+
+/**
+ * §3 Public document (issue 14): a file the organisation published (its bytes, base64 as `banners`
+ * keeps them), or a link (`documentType` 'Link', `fileLink`). `public`: listed in the files library
+ * (§2 files); a document that is not is still shown with the notifications it is attached to.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    fileId: text('file_id').notNull(),
+    name: text('name').notNull(),
+    documentType: text('document_type').notNull(),
+    originalFileName: text('original_file_name').notNull().default(''),
+    contentType: text('content_type').notNull().default(''),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    data: text('data'),
+    fileLink: text('file_link'),
+    public: boolean('public').notNull().default(true),
+    lastModified: timestamp('last_modified', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.fileId] }),
+    // The download addresses of §7 name a file by its id alone.
+    uniqueIndex('documents_file_id').on(t.fileId),
+    index('documents_by_name').on(t.orgId, t.name),
+    index('documents_by_last_modified').on(t.orgId, t.lastModified),
+  ],
+);

@@ -19,6 +19,7 @@ import { createOrganization, findOrganizationStamps } from '../repositories/orga
 import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
+import { storeFile, storeLink } from './documents.ts';
 import { zonePoint } from './nwsZones.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
 import { importWeatherAlerts, publishNotification, publishOrgPage } from './publishing.ts';
@@ -38,6 +39,8 @@ export interface DemoOrg {
 }
 
 export interface DemoContent {
+  /** Documents (§3 Public document) under fixed ids, so that notifications can show them: a file of server/db/demo/files/, or a link. */
+  documents?: { id: string; name: string; file?: string; fileLink?: string; public?: boolean }[];
   /** §3 Notifications, sent `minutesAgo` before the seeding (so the demo's relative ages read true). */
   notifications?: (Omit<NotificationBody, 'sendDate'> & { id: string; minutesAgo: number })[];
   /**
@@ -134,8 +137,17 @@ export function movedToNow(collection: WeatherAlertsBody, now: Date): WeatherAle
 
 async function seedContent(db: Db, orgId: string, content: DemoContent): Promise<void> {
   const now = Date.now();
+  for (const document of content.documents ?? []) {
+    const result = document.file
+      ? await storeFile(db, orgId, {
+        name: document.name, fileName: document.file, bytes: await readFile(new URL(`files/${document.file}`, demoDir)), truncated: false, public: document.public ?? true,
+      }, document.id)
+      : await storeLink(db, orgId, { name: document.name, fileLink: document.fileLink ?? '', public: document.public ?? true }, document.id);
+    if (!result.ok) throw new Error(`demo document ${document.id} of ${orgId} refused: ${JSON.stringify(result.body)}`);
+  }
   for (const { id, minutesAgo, ...notification } of content.notifications ?? []) {
-    await publishNotification(db, orgId, { ...notification, sendDate: new Date(now - minutesAgo * 60_000).toISOString() }, id);
+    const result = await publishNotification(db, orgId, { ...notification, sendDate: new Date(now - minutesAgo * 60_000).toISOString() }, id);
+    if (!result.ok) throw new Error(`demo notification ${id} of ${orgId} refused: ${JSON.stringify(result.body)}`);
   }
   for (const { file, recent } of content.weatherFiles ?? []) {
     const collection = JSON.parse(await readFile(new URL(`nws/${file}`, demoDir), 'utf8')) as WeatherAlertsBody;

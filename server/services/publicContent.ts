@@ -2,46 +2,19 @@
  * The public content of §7 as visitors and members read it (issue 14): who may read what (§6), and
  * the rows as the calls answer them (schemas/api/publicContent.ts).
  *
- * §6: a public organisation's notifications and weather alerts are for anyone; a private
- * organisation's only for its signed-in members (403 `content.membersOnly`). An organisation that
- * does not show them (showNotificationsToMemberPortal, showWeather, showFAQs, showOverview) answers
- * 404 `content.off`, as if there were none.
+ * Who may read them: contentAccess.ts.
  */
 import {
-  LIST_MESSAGE_LENGTH, type Notification, type NotificationSummary, type SearchShape, type WeatherAlert, type WeatherAlertSummary,
+  LIST_MESSAGE_LENGTH, type AttachmentFile, type Notification, type NotificationSummary, type SearchShape, type WeatherAlert, type WeatherAlertSummary,
 } from '../../schemas/api/publicContent.ts';
 import { utcWithoutZ } from '../../schemas/rules/nwsAlerts.ts';
 import type { Db } from '../db/client.ts';
-import type { Organization } from '../repositories/organizations.ts';
 import {
   findNotification, findOrgPage, findWeatherAlert, listNotifications, listWeatherAlerts, pageOfNotifications, pageOfWeatherAlerts,
   type ListCursor, type NotificationRow, type OrgPageName, type WeatherAlertRow,
 } from '../repositories/publicContent.ts';
-import { refuse, type Refusal } from './results.ts';
-
-export type ContentKind = 'notifications' | 'weather' | OrgPageName;
-
-const SHOWN: Record<ContentKind, (settings: Organization['settings']) => boolean> = {
-  notifications: (settings) => settings.showNotificationsToMemberPortal,
-  weather: (settings) => settings.showWeather,
-  faq: (settings) => settings.showFAQs,
-  overview: (settings) => settings.showOverview,
-};
-
-/**
- * Whether `contactId` (null: a visitor) may read the organisation's `kind`: null when they may, else
- * the refusal. FAQ and overview are the organisation's public face: anyone may read them.
- */
-export function contentRefusal(org: Organization, kind: ContentKind, contactId: number | null): Refusal | null {
-  if (!SHOWN[kind](org.settings)) return refuse(404, { responseCode: 404, errorCode: 'content.off' });
-  if ((kind === 'notifications' || kind === 'weather') && !org.settings.isPublic && contactId === null) {
-    return refuse(403, { responseCode: 403, errorCode: 'content.membersOnly' });
-  }
-  return null;
-}
-
-/** Whether answers about `kind` may be kept by shared caches (a CDN): only what a visitor may read anyway. */
-export const isShareable = (org: Organization, kind: ContentKind) => org.settings.isPublic || kind === 'faq' || kind === 'overview';
+import { attachmentFilesOf } from './documents.ts';
+import { refuse } from './results.ts';
 
 const shorten = (text: string) => (text.length > LIST_MESSAGE_LENGTH ? `${text.slice(0, LIST_MESSAGE_LENGTH - 1).trimEnd()}…` : text);
 
@@ -57,7 +30,7 @@ function summaryOfNotification(row: NotificationRow): NotificationSummary {
   };
 }
 
-function notificationOf(row: NotificationRow): Notification {
+function notificationOf(row: NotificationRow, attachmentFiles: AttachmentFile[]): Notification {
   return {
     notificationId: row.notificationId,
     title: row.title,
@@ -65,8 +38,7 @@ function notificationOf(row: NotificationRow): Notification {
     priority: row.priority as Notification['priority'],
     textMessage: row.textMessage,
     rtfContent: row.rtfContent,
-    // The files library arrives with the documents of this issue; until then a notification names none.
-    attachmentFiles: [],
+    attachmentFiles,
     drawPolygonSetting: { searchShapes: row.searchShapes as SearchShape[] },
   };
 }
@@ -105,7 +77,8 @@ export async function notificationPage(db: Db, orgId: string, pageNo: number, pa
 export async function notificationDetail(db: Db, orgId: string, notificationId: string) {
   const row = await findNotification(db, orgId, notificationId);
   if (!row) return refuse(404, { responseCode: 404, errorCode: 'notification.notFound' });
-  return { ok: true as const, responseCode: 200 as const, result: notificationOf(row) };
+  const attachments = await attachmentFilesOf(db, orgId, row.attachmentFileIds as string[]);
+  return { ok: true as const, responseCode: 200 as const, result: notificationOf(row, attachments) };
 }
 
 export async function weatherList(db: Db, orgId: string, cursor: ListCursor, pageSize: number) {

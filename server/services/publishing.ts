@@ -17,6 +17,7 @@ import { deletePublishingKey, findPublishingKeyHash, insertPublishingKey, select
 import {
   deleteNotification, deleteOrgPage, deleteWeatherAlert, upsertNotification, upsertOrgPage, upsertWeatherAlert, type OrgPageName,
 } from '../repositories/publicContent.ts';
+import { unknownFiles } from './documents.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
 import { refuse, type Refusal } from './results.ts';
 import { hashToken, newToken, sameToken } from './tokens.ts';
@@ -65,8 +66,16 @@ export async function publisherRefusal(db: Db, orgId: string, authorization: str
   return null;
 }
 
-/** Writes a notification under `notificationId` (a new random one when not given): its id and whether it is new. */
-export async function publishNotification(db: Db, orgId: string, body: NotificationBody, notificationId: string = newKeyId()) {
+/**
+ * Writes a notification under `notificationId` (a new random one when not given): its id and whether
+ * it is new; 400 `notification.attachmentUnknown` (nothing written) for a file the organisation has not.
+ */
+export async function publishNotification(
+  db: Db, orgId: string, body: NotificationBody, notificationId: string = newKeyId(),
+): Promise<{ ok: true; notificationId: string; created: boolean } | Refusal> {
+  const attachmentFileIds = body.attachmentFileIds ?? [];
+  const unknown = await unknownFiles(db, orgId, attachmentFileIds);
+  if (unknown.length) return refuse(400, { errorCode: 'notification.attachmentUnknown', message: `unknown files: ${unknown.join(', ')}` });
   const created = await upsertNotification(db, orgId, notificationId, {
     title: body.title.trim(),
     textMessage: body.textMessage,
@@ -74,9 +83,9 @@ export async function publishNotification(db: Db, orgId: string, body: Notificat
     priority: body.priority ?? 'NonPriority',
     sendDate: body.sendDate ? new Date(body.sendDate) : new Date(),
     searchShapes: body.searchShapes ?? [],
-    attachmentFileIds: [],
+    attachmentFileIds,
   });
-  return { ok: true as const, notificationId, created };
+  return { ok: true, notificationId, created };
 }
 
 export async function withdrawNotification(db: Db, orgId: string, notificationId: string): Promise<{ ok: true; status: 'ok' } | Refusal> {

@@ -27,6 +27,7 @@ import { useScreenRegistry } from '../app/ScreenRegistryContext.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
+import { AdminPublishing } from './AdminPublishing.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { PagePreview, previewAddress, viewerOf, type PreviewViewer } from './PagePreview.tsx';
 import { PREVIEW_FORMS, previewFormOfScreen, previewScreenId, type PreviewForm } from './previewScreens.ts';
@@ -303,6 +304,7 @@ function OrgEditor({ orgId, onDirtyChange }: { orgId: string; onDirtyChange: (di
         </ol>
       </section>
       <AdminMembers orgId={orgId} />
+      <AdminPublishing orgId={orgId} />
       {confirmation ? <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} /> : null}
     </div>
   );

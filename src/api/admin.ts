@@ -14,9 +14,12 @@ import type {
 import type { PreviewValidatorAnswer, PreviewValidatorBody } from '../../schemas/api/forms.ts';
 import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import type { Refusal } from '../../schemas/api/common.ts';
+import type { PublishingKeyBody, PublishingKeyInfo, PublishingKeyList, PublishingKeyMade } from '../../schemas/api/publishing.ts';
 import { api, setCsrfToken } from './client.ts';
 import { paths } from './paths.ts';
 
+export type { PublishingKeyInfo, PublishingKeyMade };
 export type { AccessKeyListing, AccessKeyListReply, AdminOrganizations, AdminSession, MemberLinkReply, SaveSettingsReply, SettingVersionListing, StoredSettings, ValidateFormReply };
 
 /**
@@ -92,4 +95,17 @@ export function listAccessKeys(orgId: string, query: AccessKeyListQuery = {}) {
 /** Revokes one access key by its listed id (404 `accessKey.notFound` when it is gone already). */
 export function revokeAccessKey(orgId: string, keyId: string) {
   return api.delete<RevokeAccessKeyReply | null>(paths.adminAccessKey(orgId, keyId));
+}
+
+/** The organisation's keys to the publishing API (issue 14): made (the key shown once), listed, revoked. */
+export function createPublishingKey(orgId: string, body: PublishingKeyBody) {
+  return api.post<PublishingKeyMade & Partial<Refusal>>(paths.adminPublishingKeys(orgId), { json: body });
+}
+
+export function listPublishingKeys(orgId: string) {
+  return api.get<PublishingKeyList | null>(paths.adminPublishingKeys(orgId));
+}
+
+export function revokePublishingKey(orgId: string, keyId: string) {
+  return api.delete<(StatusOk & Partial<Refusal>) | null>(paths.adminPublishingKey(orgId, keyId));
 }

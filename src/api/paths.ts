@@ -36,6 +36,8 @@ export const paths = {
   adminPublicProfiles: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publicProfiles`,
   adminAccessKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys`,
   adminAccessKey: (orgId: string, keyId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys/${seg(keyId)}`,
+  adminPublishingKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publishingKeys`,
+  adminPublishingKey: (orgId: string, keyId: string) => `/admin/api/orgs/${seg(orgId)}/publishingKeys/${seg(keyId)}`,
 
   // Communications, maps (§7)
   comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,

@@ -9,7 +9,8 @@ const HEADING_WAIT_MS = 10_000;
  * page's `h1`, as a screen reader would expect after a full page load. Not on the first load, nor on
  * the redirects that only complete it (`/{orgId}` → home → login are REPLACE navigations before any
  * PUSH or POP): there the browser's own page-load announcement stands and focus stays at the top.
- * A screen whose module is still loading has no h1 yet; its arrival in `main` is waited for.
+ * A screen whose module is still loading has no h1 yet; its arrival in `main` is waited for. On Back
+ * and Forward the focus moves without scrolling, so that a page that restores its scroll keeps it.
  */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -28,7 +29,9 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
       const heading = container.querySelector('h1');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus();
+      // Back and forward keep the page where the member left it (a list restores its scroll): the
+      // heading takes the focus without scrolling to it.
+      heading.focus(navigationType === 'POP' ? { preventScroll: true } : undefined);
       return true;
     };
     if (focusHeading()) return;

@@ -51,8 +51,9 @@ const ROWS: Row[] = [
   // A made-up token now says "link invalid" at once, without its form: the page in expired-password
   // mode (the marker the login sets) draws the same form.
   { page: 'reset-password', path: '/springfield/reset-password', cookies: { p_expired: 'Y' }, budgetKB: BUNDLE_BUDGETS_KB.signIn, ceilingKB: BUNDLE_CEILINGS_KB.signIn, ready: withForm },
-  // Pages without a form: faq, and home, whose form is only in a dialog.
+  // Pages without a form: faq, the notifications, and home, whose form is only in a dialog.
   { page: 'faq', path: '/springfield/faq', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: withHeading },
+  { page: 'notifications', path: '/springfield/notif', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: visible('main#main .content-items') },
   { page: 'home', path: '/springfield/home', signedIn: 'member', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: visible('main#main [data-screen="home"] h2') },
   { page: 'sign-up', path: '/springfield/new', budgetKB: BUNDLE_BUDGETS_KB.signUp, ceilingKB: BUNDLE_CEILINGS_KB.signUp, ready: withForm },
   // The profile page with its form drawn: the member's paths, phone inputs and quiet times.

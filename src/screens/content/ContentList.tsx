@@ -125,6 +125,9 @@ export function ContentList<T>({ kind, store, keyOf, renderItem }: ContentListPr
     <section className="card content-list" aria-labelledby={titleId} data-screen={screen?.id}>
       <PageHeading id={titleId}>{screen ? t(screen.titleKey) : null}</PageHeading>
       <ContentTabs current={kind} />
+      <p className="content-feed">
+        <a href={`/${encodeURIComponent(orgId)}/feeds/alerts.atom`} type="application/atom+xml">{t('content.feed')}</a>
+      </p>
       <div className="content-controls">
         <label htmlFor={sizeId}>{t('content.pageSize')}</label>
         <select id={sizeId} value={state.pageSize} onChange={(event) => resize(Number(event.target.value))}>

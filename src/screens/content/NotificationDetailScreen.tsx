@@ -48,6 +48,9 @@ function NotificationDetail({ notification, listPath }: { notification: Notifica
   const zone = displayZone(account?.timeZone);
   const now = useNow();
   const areas = useMemo(() => areasOfShapes(notification.drawPolygonSetting.searchShapes), [notification]);
+  // §2 "attachments, images": pictures in the page, other files to download.
+  const images = notification.attachmentFiles.filter((file) => file.image);
+  const files = notification.attachmentFiles.filter((file) => !file.image);
   return (
     <article className="card content-detail" data-priority={notification.priority === 'Priority' ? 'priority' : undefined}>
       <p><Link to={listPath} state={BACK_TO_LIST}>{t('content.back.notifications')}</Link></p>
@@ -67,12 +70,17 @@ function NotificationDetail({ notification, listPath }: { notification: Notifica
         // The organisation's HTML, sanitised when it was published (server/services/publishing.ts).
         <div className="org-html" lang={htmlLang(boot.organization.defaultLanguage)} dir="auto" dangerouslySetInnerHTML={{ __html: notification.rtfContent }} />
       ) : null}
-      {notification.attachmentFiles.length ? (
-        <section aria-labelledby="attachments-title">
-          <h2 id="attachments-title">{t('notification.attachments')}</h2>
+      {images.length ? (
+        <div className="content-images">
+          {images.map((file) => <img key={file.fileId} src={`/download/image/${encodeURIComponent(file.fileId)}`} alt={file.fileName} loading="lazy" />)}
+        </div>
+      ) : null}
+      {files.length ? (
+        <section>
+          <h2>{t('notification.attachments')}</h2>
           <ul>
-            {notification.attachmentFiles.map((file) => (
-              <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/1`} download>{file.fileName}</a></li>
+            {files.map((file) => (
+              <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/3`} download>{file.fileName}</a></li>
             ))}
           </ul>
         </section>

@@ -1,40 +1,43 @@
 /**
  * §7 public content (issue 14): `GET /rest/notif`, `/rest/notif/page`, `/rest/notif/{id}`, the same
- * under `/rest/weather`, `GET /{orgId}/faqs` and `GET /{orgId}/overview` (schemas/api/publicContent.ts).
+ * under `/rest/weather`, `GET /{orgId}/faqs` and `GET /{orgId}/overview` (schemas/api/publicContent.ts),
+ * and `GET /{orgId}/feeds/alerts.atom` (services/feeds.ts: Atom with CAP 1.2 entries).
  *
  * Cache-friendly: every answer carries an `ETag` (a repeated request with `If-None-Match` is 304,
- * no body) and a short `Cache-Control`; `public` where a visitor may read it anyway (a public
- * organisation's content, any FAQ and overview), so a CDN can take a surge, else `private`.
+ * no body). `Cache-Control: public, max-age=0, s-maxage=30` where a visitor may read it anyway (a
+ * public organisation's content, any FAQ and overview): a CDN in front may answer a surge from its
+ * copy for 30 s, while a browser asks every time (a 304 costs a few bytes) and never shows a list
+ * older than the one the server has; `private, max-age=0` otherwise.
  */
 import etag from '@fastify/etag';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OrgIdParams, OrgIdQuery, refusals } from '../../../../schemas/api/common.ts';
+import { media, OrgIdParams, OrgIdQuery, refusals } from '../../../../schemas/api/common.ts';
 import {
-  ContentListQuery, ContentPageQuery, ContentRefusal, FaqsAnswer, NotificationAnswer, NotificationList, NotificationPage, NotificationParams,
+  AlertsFeed, ContentListQuery, ContentPageQuery, ContentRefusal, FaqsAnswer, NotificationAnswer, NotificationList, NotificationPage, NotificationParams,
   OverviewAnswer, WeatherAnswer, WeatherList, WeatherPage, WeatherParams,
 } from '../../../../schemas/api/publicContent.ts';
 import { answer, refused } from '../../../http/answer.ts';
+import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
+import { alertsFeed } from '../../../services/feeds.ts';
+import { contentRefusal, isShareable, type ContentKind } from '../../../services/contentAccess.ts';
 import {
-  contentRefusal, isShareable, notificationDetail, notificationList, notificationPage, orgPageContent, weatherDetail, weatherList, weatherPage,
-  type ContentKind,
+  notificationDetail, notificationList, notificationPage, orgPageContent, weatherDetail, weatherList, weatherPage,
 } from '../../../services/publicContent.ts';
 
-/** How long a cache may keep an answer: an alert list a minute old is still useful in a surge, and a browser asks again after this. */
-const MAX_AGE_S = 30;
+/** How long a shared cache (a CDN) may answer from its copy: an alert list half a minute old is still useful in a surge. */
+const SHARED_MAX_AGE_S = 30;
 
 const contentAnswers = <A extends Parameters<typeof refusals>[0]>(ok: A) => ({ 200: ok, ...refusals(ContentRefusal) });
 
-export default async function contentRoutes(app: RouteApp, { db }: RouteDeps) {
+export default async function contentRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
   await app.register(etag, { weak: true });
 
   /** Refuses (and answers false) unless the caller may read `kind`; sets the answer's Cache-Control. */
   async function mayRead(request: FastifyRequest, reply: FastifyReply, kind: ContentKind): Promise<boolean> {
     const contactId = request.org.settings.isPublic || kind === 'faq' || kind === 'overview' ? null : await request.session.contactId(request.org.orgId);
     const refusal = contentRefusal(request.org, kind, contactId);
-    reply.header('cache-control', isShareable(request.org, kind)
-      ? `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${MAX_AGE_S * 2}`
-      : `private, max-age=${MAX_AGE_S}`);
+    reply.header('cache-control', isShareable(request.org, kind) ? `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}` : 'private, max-age=0');
     if (!isShareable(request.org, kind)) reply.header('vary', 'Cookie');
     if (refusal) {
       refused(reply, refusal);
@@ -91,6 +94,18 @@ export default async function contentRoutes(app: RouteApp, { db }: RouteDeps) {
   }, async (request, reply) => {
     if (!(await mayRead(request, reply, 'weather'))) return reply;
     return answer(reply, await weatherDetail(db, request.org.orgId, request.params.weatherAlertId));
+  });
+
+  app.get('/:orgId/feeds/alerts.atom', {
+    schema: { params: OrgIdParams, response: { 200: media('application/atom+xml', AlertsFeed), ...refusals(ContentRefusal) } },
+    config: { org: 'path' },
+  }, async (request, reply) => {
+    const { settings } = request.org;
+    const shows = { notifications: settings.showNotificationsToMemberPortal, weather: settings.showWeather };
+    // The feed has what the pages show: refused as they are when the organisation shows neither.
+    if (!(await mayRead(request, reply, shows.notifications ? 'notifications' : 'weather'))) return reply;
+    const xml = await alertsFeed(db, request.org, portalUrl(request, publicUrl), shows);
+    return reply.type('application/atom+xml; charset=utf-8').send(Buffer.from(xml, 'utf8'));
   });
 
   app.get('/:orgId/faqs', {
