@@ -720,3 +720,23 @@ export const documents = pgTable(
     index('documents_by_last_modified').on(t.orgId, t.lastModified),
   ],
 );
+
+/**
+ * §3 Communication (issue 14): a message the organisation sent, readable at `/comms/{commsId}` by
+ * whoever has its address (the id is 128 random bits: the address is the capability, handed to the
+ * recipients with the message). `message` is HTML, sanitised on the way in.
+ */
+export const communications = pgTable(
+  'communications',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    commsId: text('comms_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    textMessage: text('text_message').notNull().default(''),
+    priority: text('priority').notNull(),
+    sendDate: timestamp('send_date', { withTimezone: true, precision: 3 }).notNull(),
+    attachmentFileIds: jsonb('attachment_file_ids').notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.commsId] }), uniqueIndex('communications_comms_id').on(t.commsId)],
+);

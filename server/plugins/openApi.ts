@@ -120,7 +120,7 @@ function describeAnswers(document: OpenApiDocument): void {
  * (`prefixItems: [a, b]`, `items: false` for no more): the validator keeps its schemas, the
  * document gets its own copy.
  */
-export function tuplesAs2020(value: unknown): unknown {
+function tuplesAs2020(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tuplesAs2020);
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};

@@ -7,6 +7,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import type { QuietTimeFrame } from '../../schemas/entities.ts';
+import type { CommunicationBody } from '../../schemas/api/comms.ts';
 import type { NotificationBody, WeatherAlertsBody } from '../../schemas/api/publishing.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
@@ -19,6 +20,7 @@ import { createOrganization, findOrganizationStamps } from '../repositories/orga
 import { storeDemoProfile } from '../repositories/profiles.ts';
 import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
+import { publishCommunication } from './communications.ts';
 import { storeFile, storeLink } from './documents.ts';
 import { zonePoint } from './nwsZones.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
@@ -49,6 +51,8 @@ export interface DemoContent {
    * seeding (its headline, which names the sample's times, is left out: the title is then the event).
    */
   weatherFiles?: { file: string; recent?: boolean }[];
+  /** §3 Communications under fixed ids (the README links one), sent `minutesAgo` before the seeding. */
+  communications?: (Omit<CommunicationBody, 'sendDate'> & { id: string; minutesAgo: number })[];
   faq?: string;
   overview?: string;
 }
@@ -152,6 +156,10 @@ async function seedContent(db: Db, orgId: string, content: DemoContent): Promise
   for (const { file, recent } of content.weatherFiles ?? []) {
     const collection = JSON.parse(await readFile(new URL(`nws/${file}`, demoDir), 'utf8')) as WeatherAlertsBody;
     await importWeatherAlerts(db, orgId, recent ? movedToNow(collection, new Date(now)) : collection, zonePoint);
+  }
+  for (const { id, minutesAgo, ...communication } of content.communications ?? []) {
+    const result = await publishCommunication(db, orgId, { ...communication, sendDate: new Date(now - minutesAgo * 60_000).toISOString() }, '', id);
+    if (!result.ok) throw new Error(`demo communication ${id} of ${orgId} refused: ${JSON.stringify(result.body)}`);
   }
   if (content.faq) await publishOrgPage(db, orgId, 'faq', content.faq);
   if (content.overview) await publishOrgPage(db, orgId, 'overview', content.overview);

@@ -5,7 +5,8 @@
  * - A file is taken only when its bytes are of a type on the allow-list (file-type reads the bytes;
  *   the name and the declared type are not believed), at most MAX_DOCUMENT_BYTES: PDF, the common
  *   images (no SVG: it can carry script), office documents, and plain text or CSV that is valid UTF-8.
- * - A document may be downloaded when it is public and the organisation shows its files library, or
+ * - A document may be downloaded when it is public and the organisation shows its files library,
+ *   when a communication shows it (services/communications.ts: its address is the capability), or
  *   when a notification the caller may read shows it (§6: a private organisation's only for members).
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import {
   deleteDocument, findDocuments, insertDocument, isAttached, pageOfPublicDocuments, type DocumentRow,
 } from '../repositories/documents.ts';
+import { isInCommunication } from '../repositories/communications.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { contentRefusal } from './contentAccess.ts';
 import { refuse, type Refusal } from './results.ts';
@@ -103,6 +105,8 @@ export async function publicDocuments(db: Db, org: Organization, query: PublicDo
  */
 export async function mayDownload(db: Db, org: Organization, document: DocumentRow, contactId: () => Promise<number | null>): Promise<boolean> {
   if (document.public && org.settings.showPublicFilesLibrary) return true;
+  // A communication's readers are whoever has its address: its files are theirs too.
+  if (await isInCommunication(db, org.orgId, document.fileId)) return true;
   if (!(await isAttached(db, org.orgId, document.fileId))) return false;
   const caller = org.settings.isPublic ? null : await contactId();
   return contentRefusal(org, 'notifications', caller) === null;

@@ -4,7 +4,9 @@
  * a tab switch starts again at page 1 of 25), a detail with its area drawn on the map and the share
  * links, a missing one sent back to the list, the weather tab with the expired winter storm and the
  * tornado warning's instruction and named places, the FAQ and overview, the Atom feed parsed as XML
- * with its CAP facts, and an XSS corpus published through the publishing API that executes nothing.
+ * with its CAP facts, the files library (sorted, a download under its name, a withdrawn file's
+ * message), a communication at its own address, and an XSS corpus published through the publishing
+ * API that executes nothing.
  * At 360 px and 1280 px, no horizontal scroll and no serious or critical axe-core violation.
  */
 import type { Page } from 'playwright-core';
@@ -157,6 +159,59 @@ describe.skipIf(!chromiumPath)('public content', () => {
       } finally {
         expect((await page.request.put(`${baseURL}/api/v1/springfield/pages/overview`, { headers, data: overview })).status()).toBe(200);
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists springfield\'s files, sorts them, downloads one under its name, and says so when one has gone', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    const key = (await adminCall(page.request, baseURL, '/admin/api/orgs/springfield/publishingKeys', { name: 'e2e files' }) as unknown as { key: string }).key;
+    const headers = { authorization: `Bearer ${key}` };
+    const link = await page.request.post(`${baseURL}/api/v1/springfield/documents/links`, { headers, data: { name: 'Aaa soon gone', fileLink: 'https://example.org/x' } });
+    const gone = await page.request.post(`${baseURL}/api/v1/springfield/documents`, {
+      headers, multipart: { name: 'Aaa withdrawn file', file: { name: 'withdrawn.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') } },
+    });
+    expect(gone.status(), await gone.text()).toBe(201);
+    const goneId = ((await gone.json()) as { fileId: string }).fileId;
+    const linkId = ((await link.json()) as { fileId: string }).fileId;
+    try {
+      await page.goto(`${baseURL}/springfield/files`);
+      await drawn(page);
+      const table = page.locator('main table.files-table');
+      await table.locator('tbody tr').first().waitFor();
+      await page.getByRole('button', { name: en['files.library.column.name'] }).click();
+      await expect.poll(() => table.locator('th').first().getAttribute('aria-sort')).toBe('ascending');
+      await table.locator('tbody tr').first().getByText('Aaa soon gone').waitFor();
+      await expectFitsAndAccessible(page);
+      await screenshot(page, 'files-narrow');
+
+      const saved = page.waitForEvent('download');
+      await table.getByRole('button', { name: /Emergency kit checklist/ }).click();
+      expect((await saved).suggestedFilename()).toBe('emergency-kit-checklist.pdf');
+
+      await page.request.delete(`${baseURL}/api/v1/springfield/documents/${goneId}`, { headers });
+      await table.getByRole('button', { name: /Aaa withdrawn file/ }).click();
+      const dialog = page.getByRole('dialog', { name: en['files.library.error.title'] });
+      await dialog.getByText(en['files.library.error.file.not.found']).waitFor();
+      await dialog.getByRole('button', { name: en['form.dialog.ok'] }).click();
+    } finally {
+      await page.request.delete(`${baseURL}/api/v1/springfield/documents/${linkId}`, { headers });
+      await context.close();
+    }
+  });
+
+  it('shows a communication at its own address, with its files and share links, and the comms error page for none', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    try {
+      await page.goto(`${baseURL}/comms/spfld-winter-2026`);
+      await page.getByRole('heading', { level: 1, name: /Winter storm: what the city is doing/ }).waitFor();
+      await page.getByRole('link', { name: 'warming-centres.csv' }).waitFor();
+      await page.getByRole('navigation', { name: en['share.title'] }).waitFor();
+      await expectFitsAndAccessible(page);
+      await screenshot(page, 'comms-narrow');
+      await page.goto(`${baseURL}/comms/no-such-communication`);
+      await page.getByRole('heading', { level: 1, name: en['comms.error.page.title'] }).waitFor();
     } finally {
       await context.close();
     }

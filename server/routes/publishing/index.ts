@@ -6,6 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { CommunicationBody, CommunicationIdParams, CommunicationWritten } from '../../../schemas/api/comms.ts';
 import { DocumentIdParams, DocumentLinkBody, DocumentWritten, MAX_DOCUMENT_BYTES } from '../../../schemas/api/documents.ts';
 import { answers, StatusOk } from '../../../schemas/api/common.ts';
 import {
@@ -13,10 +14,12 @@ import {
   WeatherAlertsBody, WeatherAlertsImported,
 } from '../../../schemas/api/publishing.ts';
 import { answer, refused } from '../../http/answer.ts';
+import { portalUrl } from '../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../http/routeDeps.ts';
 import {
   importWeatherAlerts, publisherRefusal, publishNotification, publishOrgPage, withdrawNotification, withdrawOrgPage, withdrawWeatherAlert,
 } from '../../services/publishing.ts';
+import { publishCommunication, withdrawCommunication } from '../../services/communications.ts';
 import { storeFile, storeLink, withdrawDocument } from '../../services/documents.ts';
 import { zonePoint } from '../../services/nwsZones.ts';
 
@@ -29,7 +32,7 @@ const config = { org: { from: 'path', disabled: 'allow' } } as const;
 /** What a document upload may hold: one file, a name and whether it is listed; nothing else. */
 const UPLOAD_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5, headerPairs: 100 };
 
-async function publishingRoutes(app: RouteApp, { db }: RouteDeps) {
+async function publishingRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -110,6 +113,19 @@ async function publishingRoutes(app: RouteApp, { db }: RouteDeps) {
     schema: { params: DocumentIdParams, response: answers(StatusOk) },
     config,
   }, async (request, reply) => answer(reply, await withdrawDocument(db, request.org.orgId, request.params.fileId)));
+
+  app.post('/api/v1/:orgId/communications', {
+    schema: { params: PublishingOrgParams, body: CommunicationBody, response: answers(CommunicationWritten) },
+    config,
+  }, async (request, reply) => {
+    const result = await publishCommunication(db, request.org.orgId, request.body, portalUrl(request, publicUrl));
+    return result.ok ? reply.code(201).send({ commsId: result.commsId, url: result.url }) : refused(reply, result);
+  });
+
+  app.delete('/api/v1/:orgId/communications/:commsId', {
+    schema: { params: CommunicationIdParams, response: answers(StatusOk) },
+    config,
+  }, async (request, reply) => answer(reply, await withdrawCommunication(db, request.org.orgId, request.params.commsId)));
 
   app.put('/api/v1/:orgId/pages/:page', {
     schema: { params: OrgPageParams, body: OrgPageBody, response: answers(StatusOk) },

@@ -1,18 +1,22 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { getComms } from '../../api/comms.ts';
+import { getComms, type CommsAnswer } from '../../api/comms.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
 import { CommsErrorPage } from '../errors/CommsErrorPage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ShareButtons } from '../content/ShareButtons.tsx';
+import { displayZone, formatSendDate } from '../content/time.ts';
+import '../content/content.css';
 
 /**
- * §2 `/comms/{commsId}`, §4 "Comms-detail mode: non-200 comms fetch shows the comms error page".
- * The detail view itself arrives with the communications issue; until then a found communication
- * says so on the page.
+ * §2 `/comms/{commsId}`, §4 "Comms-detail mode: non-200 comms fetch shows the comms error page": a
+ * communication the organisation sent, for whoever has its address. §2 "priority icon, title, send
+ * date (account time zone, YYYY-MM-DD HH:mm:ss), share buttons, none-provided message, rich message,
+ * images, files": there is no account here, so the time is in the device's zone, with its name.
  */
 export function CommsScreen({ commsId }: { commsId: string }) {
-  const { t } = useTranslation();
   const { data, isLoading } = useSWR(commsId ? ['comms', commsId] : null, () => getComms(commsId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
@@ -20,14 +24,51 @@ export function CommsScreen({ commsId }: { commsId: string }) {
   if (isLoading) return <LoadingBar />;
   return (
     <PlainChrome>
-      {!data || data.status !== 200 ? (
-        <CommsErrorPage />
-      ) : (
-        <section className="card">
-          <PageHeading>{data.data.title}</PageHeading>
-          <p className="notice">{t('page.placeholder')}</p>
-        </section>
-      )}
+      {!data || data.status !== 200 || !data.data?.commsId ? <CommsErrorPage /> : <Communication comms={data.data} />}
     </PlainChrome>
+  );
+}
+
+function Communication({ comms }: { comms: CommsAnswer }) {
+  const { t, i18n } = useTranslation();
+  usePageTitle(comms.orgName, 'page.title.comms');
+  const zone = displayZone(null);
+  const images = comms.attachmentFiles.filter((file) => file.image);
+  const files = comms.attachmentFiles.filter((file) => !file.image);
+  return (
+    <article className="card content-detail" data-priority={comms.priority === 'Priority' ? 'priority' : undefined}>
+      <p className="content-subtitle">{comms.orgName}</p>
+      <PageHeading>
+        {comms.priority === 'Priority' ? <span className="priority-icon" role="img" aria-label={t('notification.priority')}>!</span> : null}
+        {comms.title}
+      </PageHeading>
+      <p className="content-item-meta">
+        <span>{t('notification.sent')} <time dateTime={new Date(comms.sendDate).toISOString()}>{formatSendDate(comms.sendDate, zone, i18n.language)}</time></span>
+      </p>
+      {comms.message ? (
+        // The organisation's HTML, sanitised when it was published (server/services/communications.ts).
+        <div className="org-html" dir="auto" dangerouslySetInnerHTML={{ __html: comms.message }} />
+      ) : comms.textMessage.trim() ? (
+        <p className="content-text">{comms.textMessage}</p>
+      ) : (
+        <p>{t('general.notification.noneProvided')}</p>
+      )}
+      {images.length ? (
+        <div className="content-images">
+          {images.map((file) => <img key={file.fileId} src={`/download/image/${encodeURIComponent(file.fileId)}`} alt={file.fileName} loading="lazy" />)}
+        </div>
+      ) : null}
+      {files.length ? (
+        <section>
+          <h2>{t('notification.attachments')}</h2>
+          <ul>
+            {files.map((file) => (
+              <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/3`} download>{file.fileName}</a></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ShareButtons title={comms.title} allowed={comms.shareable} />
+    </article>
   );
 }

@@ -10,7 +10,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import type { MapArea } from './AreaMap.tsx';
 import { BACK_TO_LIST } from './ContentList.tsx';
-import { ShareButtons } from './ShareButtons.tsx';
+import { OrgShareButtons } from './ShareButtons.tsx';
 import { notificationStore } from './stores.ts';
 import { displayZone, formatRelativeAge, formatSendDate } from './time.ts';
 import { useDetail } from './useDetail.ts';
@@ -94,7 +94,7 @@ function NotificationDetail({ notification, listPath }: { notification: Notifica
           </Suspense>
         </section>
       ) : null}
-      <ShareButtons title={notification.title} />
+      <OrgShareButtons title={notification.title} />
     </article>
   );
 }

@@ -16,11 +16,9 @@ const NETWORKS = [
  * email": links that open the network's own share page in a new tab (no script of theirs on this
  * page), each named in words; nothing at all for a private organisation or one that turned sharing off.
  */
-export function ShareButtons({ title, url = window.location.href }: { title: string; url?: string }) {
+export function ShareButtons({ title, url = window.location.href, allowed }: { title: string; url?: string; allowed: boolean }) {
   const { t } = useTranslation();
-  const { boot } = useOrg();
-  const { isPublic, showNotificationsToMemberPortalSocialSharing } = boot.organization;
-  if (!isPublic || !showNotificationsToMemberPortalSocialSharing) return null;
+  if (!allowed) return null;
   return (
     <nav className="share-buttons" aria-label={t('share.title')}>
       <ul>
@@ -43,4 +41,11 @@ export function ShareButtons({ title, url = window.location.href }: { title: str
       </ul>
     </nav>
   );
+}
+
+/** ShareButtons on a page of the organisation: §6 "Sharing needs public org and sharing flags". */
+export function OrgShareButtons({ title }: { title: string }) {
+  const { boot } = useOrg();
+  const { isPublic, showNotificationsToMemberPortalSocialSharing } = boot.organization;
+  return <ShareButtons title={title} allowed={isPublic && showNotificationsToMemberPortalSocialSharing} />;
 }

@@ -11,7 +11,7 @@ import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import type { MapArea } from './AreaMap.tsx';
 import { CapFacts } from './CapFacts.tsx';
 import { BACK_TO_LIST } from './ContentList.tsx';
-import { ShareButtons } from './ShareButtons.tsx';
+import { OrgShareButtons } from './ShareButtons.tsx';
 import { weatherStore } from './stores.ts';
 import { displayZone, formatRelativeAge, formatSendDate, utcMs } from './time.ts';
 import { useDetail } from './useDetail.ts';
@@ -101,7 +101,7 @@ function WeatherDetail({ alert, listPath }: { alert: WeatherAlert; listPath: str
           </Suspense>
         </section>
       ) : null}
-      <ShareButtons title={properties.event ?? alert.title} />
+      <OrgShareButtons title={properties.event ?? alert.title} />
     </article>
   );
 }

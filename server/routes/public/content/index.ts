@@ -1,7 +1,8 @@
 /**
  * §7 public content (issue 14): `GET /rest/notif`, `/rest/notif/page`, `/rest/notif/{id}`, the same
  * under `/rest/weather`, `GET /{orgId}/faqs` and `GET /{orgId}/overview` (schemas/api/publicContent.ts),
- * and `GET /{orgId}/feeds/alerts.atom` (services/feeds.ts: Atom with CAP 1.2 entries).
+ * `GET /{orgId}/feeds/alerts.atom` (services/feeds.ts: Atom with CAP 1.2 entries) and
+ * `GET /rest/comms/{commsId}` (services/communications.ts).
  *
  * Cache-friendly: every answer carries an `ETag` (a repeated request with `If-None-Match` is 304,
  * no body). `Cache-Control: public, max-age=0, s-maxage=30` where a visitor may read it anyway (a
@@ -11,7 +12,8 @@
  */
 import etag from '@fastify/etag';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { media, OrgIdParams, OrgIdQuery, refusals } from '../../../../schemas/api/common.ts';
+import { CommsAnswer, CommsParams } from '../../../../schemas/api/comms.ts';
+import { answers, media, OrgIdParams, OrgIdQuery, refusals } from '../../../../schemas/api/common.ts';
 import {
   AlertsFeed, ContentListQuery, ContentPageQuery, ContentRefusal, FaqsAnswer, NotificationAnswer, NotificationList, NotificationPage, NotificationParams,
   OverviewAnswer, WeatherAnswer, WeatherList, WeatherPage, WeatherParams,
@@ -19,6 +21,7 @@ import {
 import { answer, refused } from '../../../http/answer.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
+import { communicationOf } from '../../../services/communications.ts';
 import { alertsFeed } from '../../../services/feeds.ts';
 import { contentRefusal, isShareable, type ContentKind } from '../../../services/contentAccess.ts';
 import {
@@ -30,7 +33,7 @@ const SHARED_MAX_AGE_S = 30;
 
 const contentAnswers = <A extends Parameters<typeof refusals>[0]>(ok: A) => ({ 200: ok, ...refusals(ContentRefusal) });
 
-export default async function contentRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
+export default async function contentRoutes(app: RouteApp, { db, publicUrl, orgCache }: RouteDeps) {
   await app.register(etag, { weak: true });
 
   /** Refuses (and answers false) unless the caller may read `kind`; sets the answer's Cache-Control. */
@@ -106,6 +109,16 @@ export default async function contentRoutes(app: RouteApp, { db, publicUrl }: Ro
     if (!(await mayRead(request, reply, shows.notifications ? 'notifications' : 'weather'))) return reply;
     const xml = await alertsFeed(db, request.org, portalUrl(request, publicUrl), shows);
     return reply.type('application/atom+xml; charset=utf-8').send(Buffer.from(xml, 'utf8'));
+  });
+
+  app.get('/rest/comms/:commsId', {
+    schema: { params: CommsParams, response: answers(CommsAnswer) },
+  }, async (request, reply) => {
+    const result = await communicationOf(db, orgCache, request.params.commsId);
+    // Whoever has the address may read it; a shared cache only where the organisation is public.
+    reply.header('cache-control', result.ok && (await orgCache.get(result.orgId))?.organization.settings.isPublic
+      ? `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}` : 'private, max-age=0');
+    return answer(reply, result);
   });
 
   app.get('/:orgId/faqs', {
