@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { contacts, organizations } from '../../server/db/schema.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { DEMO_ADMIN_PASSWORD, ensureAdmin } from '../../server/services/admins.ts';
+import { makePublishingKey } from '../../server/services/publishing.ts';
 import { injectAdminLogin, setCookie, UNLIMITED_ADDRESSES } from '../support/testApp.ts';
 import { validPayload } from '../support/signUp.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
@@ -169,12 +170,15 @@ describe('the fuzz table over every registered route (issue 9 row 7)', () => {
     const adminLogin = await injectAdminLogin(app, { username: 'admin', password: DEMO_ADMIN_PASSWORD });
     const admin = { cookie: `SSPADMIN=${setCookie(adminLogin, 'SSPADMIN')!.value}`, csrfToken: adminLogin.json().csrfToken as string };
     const stored = await app.inject({ url: '/admin/api/orgs/springfield/settings', headers: { cookie: admin.cookie } });
+    const publishing = { authorization: `Bearer ${(await makePublishingKey(database.db, 'springfield', 'fuzz') as { key: string }).key}` };
 
     const paramValue: Record<string, string> = { orgId: 'springfield', contactId: String(contactId), lang: 'en_US', page: 'terms', form: 'signup' };
     const bodyExample = (route: Route): unknown => {
       if (route.url === '/rest/registration/signUp') return { userDetail: validPayload('springfield') };
       if (route.url === '/admin/api/orgs/:orgId/settings') return { settings: stored.json().settings, settingsVersion: stored.json().settingsVersion };
       if (route.url === '/admin/api/orgs/:orgId/forms/:form/validate') return { settings: stored.json().settings, mode: 'signup', data: { firstName: 'x' } };
+      if (route.url.startsWith('/api/v1/:orgId/notifications')) return { title: 'x', textMessage: 'x', rtfContent: '<p>x</p>', priority: 'Priority', sendDate: '2026-11-28T10:00:00Z', searchShapes: [{ type: 'Circle', center: [-89.6, 39.8], radius: 100 }] };
+      if (route.url === '/api/v1/:orgId/weatherAlerts') return { type: 'FeatureCollection', features: [{ id: 'x', type: 'Feature', geometry: null, properties: { sent: '2026-11-28T10:00:00Z', event: 'x', geocode: { UGC: ['ILC167'] } } }] };
       return exampleOf(route.schema.body as JsonSchema);
     };
     // Routes that end a session or an account go last, so the others are fuzzed signed in.
@@ -187,7 +191,7 @@ describe('the fuzz table over every registered route (issue 9 row 7)', () => {
     const send = async (route: Route, place: string, value: string, badString: boolean, request: { url: string; payload?: string }) => {
       const headers: Record<string, string> = route.url.startsWith('/admin/')
         ? { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }
-        : { cookie: member.cookie, 'x-csrf-token': member.csrfToken };
+        : route.url.startsWith('/api/v1/') ? { ...publishing } : { cookie: member.cookie, 'x-csrf-token': member.csrfToken };
       if (request.payload !== undefined) headers['content-type'] = 'application/json';
       const response = await app.inject({ method: route.method as 'GET', url: request.url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
       sent += 1;

@@ -102,7 +102,7 @@ describe('the OpenAPI document at /docs/json', () => {
   });
 
   it('tags each route with its scope and names what the scope requires', () => {
-    expect(document.tags.map((tag) => tag.name)).toEqual(['public', 'account', 'member', 'admin', 'demo']);
+    expect(document.tags.map((tag) => tag.name)).toEqual(['public', 'account', 'member', 'admin', 'publishing', 'demo']);
     const cases: [string, string, string, Record<string, string[]>[] | undefined][] = [
       ['GET', '/healthz', 'public', undefined],
       ['POST', '/changeLanguage/{lang}', 'public', [{ csrfToken: [] }]],
@@ -116,6 +116,7 @@ describe('the OpenAPI document at /docs/json', () => {
       ['POST', '/admin/api/login', 'admin', [{ csrfToken: [] }]],
       ['GET', '/admin/api/orgs', 'admin', [{ adminSession: [] }]],
       ['PUT', '/admin/api/orgs/{orgId}/settings', 'admin', [{ adminSession: [], csrfToken: [] }]],
+      ['POST', '/api/v1/{orgId}/notifications', 'publishing', [{ publishingKey: [] }]],
       ['GET', '/rest/demo/mails', 'demo', undefined],
       ['GET', '/rest/demo/deliveries', 'demo', undefined],
     ];
