@@ -36,3 +36,6 @@ export type LegalPageParams = Static<typeof LegalPageParams>;
 
 /** A legal page: the static HTML of public/legal/. */
 export const LegalPage = Type.String();
+
+/** `GET /sw.js`: the service worker of the public alert pages (public/sw.js). */
+export const ServiceWorkerScript = Type.String();

@@ -15,7 +15,7 @@ import { sendAdmissionRefusal } from './hashAdmission.ts';
 export const API_PREFIXES = [
   '/rest/', '/public/', '/featureFlags', '/changeLanguage/', '/manage/', '/mbr-portal/', '/member-portal-gateway/',
   '/download/', '/nixle/', '/getgeo/', '/index/', '/deleteAccount/', '/logout/', '/healthz', '/assets/', '/static_',
-  '/admin/api/', '/docs/',
+  '/admin/api/', '/docs/', '/api/',
 ];
 
 export function isApiPath(url: string): boolean {

@@ -10,6 +10,9 @@ import { api } from './client.ts';
 import { paths } from './paths.ts';
 
 export type { NotificationSummary, WeatherAlertSummary };
+
+/** Added by the service worker (public/sw.js) to an answer it gives from its copy: when that was fetched. */
+type Offline = { offlineFetchedAt?: number | null };
 export type ContentKind = 'notifications' | 'weather';
 
 /** One page of a list as the screen keeps it: the items, and the count when the first page gave it. */
@@ -21,8 +24,8 @@ export interface ContentPage<T> {
 /** The first page, with how many there are (`…/page?pageNo=1`). */
 export async function firstPage(kind: ContentKind, orgId: string, pageSize: number, signal?: AbortSignal) {
   const result = kind === 'notifications'
-    ? await api.get<NotificationPage>(paths.notificationPage, { query: { orgId, pageNo: 1, pageSize }, signal })
-    : await api.get<WeatherPage>(paths.weatherPage, { query: { orgId, pageNo: 1, pageSize }, signal });
+    ? await api.get<NotificationPage & Offline>(paths.notificationPage, { query: { orgId, pageNo: 1, pageSize }, signal })
+    : await api.get<WeatherPage & Offline>(paths.weatherPage, { query: { orgId, pageNo: 1, pageSize }, signal });
   return result;
 }
 
@@ -38,11 +41,11 @@ export async function pageAfter(kind: ContentKind, orgId: string, pageSize: numb
 }
 
 export function getNotification(orgId: string, notificationId: string, signal?: AbortSignal) {
-  return api.get<NotificationAnswer & Partial<ContentRefusal>>(paths.notification(notificationId), { query: { orgId }, signal });
+  return api.get<NotificationAnswer & Partial<ContentRefusal> & Offline>(paths.notification(notificationId), { query: { orgId }, signal });
 }
 
 export function getWeatherAlert(orgId: string, weatherAlertId: string, signal?: AbortSignal) {
-  return api.get<WeatherAnswer & Partial<ContentRefusal>>(paths.weatherAlert(weatherAlertId), { query: { orgId }, signal });
+  return api.get<WeatherAnswer & Partial<ContentRefusal> & Offline>(paths.weatherAlert(weatherAlertId), { query: { orgId }, signal });
 }
 
 export function getFaqs(orgId: string, signal?: AbortSignal) {

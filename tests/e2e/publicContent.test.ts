@@ -217,6 +217,33 @@ describe.skipIf(!chromiumPath)('public content', () => {
     }
   });
 
+  it('keeps the notifications and a detail readable offline after one visit, marked as not current', { timeout: 60_000 }, async () => {
+    const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 360, height: 800 });
+    try {
+      await page.goto(`${baseURL}/springfield/notif`);
+      await page.locator('main .content-items li').first().waitFor();
+      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', undefined, { timeout: 20_000 });
+      await page.getByRole('link', { name: 'Boil water notice for the east side' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Boil water notice for the east side' }).waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Boil water notice for the east side' }).waitFor();
+      await page.getByText(en['content.offlineDetail'].split('{{time}}')[0]!).waitFor();
+      await page.goto(`${baseURL}/springfield/notif`);
+      await page.locator('main .content-items li').first().waitFor();
+      await page.getByText(en['content.offline'].split('{{time}}')[0]!).waitFor();
+      expect(await page.locator('main .content-items li h2').first().innerText()).toBe('Tornado warning: take shelter now');
+      await expectFitsAndAccessible(page);
+      await screenshot(page, 'notifications-offline-narrow');
+      // What a member sees is never kept: the profile page is not there offline.
+      const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat());
+      expect(cached.filter((path) => /\/(my-profile|rest\/init\/(csrf|account)|[0-9]+\/profile)/.test(path))).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+
   it('serves an Atom feed of the notifications and weather alerts with their CAP facts', async () => {
     const response = await browser.page.request.get(`${baseURL}/springfield/feeds/alerts.atom`);
     expect(response.status()).toBe(200);

@@ -9,6 +9,8 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import '../../styles/forms.css';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import type { ContentStore, ListState } from './contentStore.ts';
+import { keepForOffline } from './offline.ts';
+import { OfflineNotice } from './OfflineNotice.tsx';
 
 /** The link state of the detail's "back to the list": the list is restored, not started afresh. */
 export const BACK_TO_LIST = { backToList: true } as const;
@@ -46,6 +48,7 @@ export function ContentList<T>({ kind, store, keyOf, renderItem }: ContentListPr
   const restoredScroll = useRef(state.pages.length > 0 ? state.scrollY : null);
 
   useEffect(() => store.save(state), [store, state]);
+  useEffect(() => keepForOffline(), []);
 
   // The first page: with the count.
   useEffect(() => {
@@ -58,7 +61,7 @@ export function ContentList<T>({ kind, store, keyOf, renderItem }: ContentListPr
         return;
       }
       const items = result.data.data as T[];
-      setState((current) => ({ ...current, pages: [items], pageIndex: 0, count: result.data.count }));
+      setState((current) => ({ ...current, pages: [items], pageIndex: 0, count: result.data.count, offlineFetchedAt: result.data.offlineFetchedAt ?? null }));
     });
     return () => controller.abort();
   }, [kind, orgId, state.pages.length, state.pageSize, attempt]);
@@ -135,6 +138,7 @@ export function ContentList<T>({ kind, store, keyOf, renderItem }: ContentListPr
         </select>
       </div>
       {loading ? <LoadingBar /> : null}
+      <OfflineNotice fetchedAt={state.offlineFetchedAt} listKey />
       {failed ? (
         <div className="notice" role="alert">
           <p>{t('content.loadFailed')}</p>

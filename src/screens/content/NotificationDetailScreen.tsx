@@ -10,6 +10,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import type { MapArea } from './AreaMap.tsx';
 import { BACK_TO_LIST } from './ContentList.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { OrgShareButtons } from './ShareButtons.tsx';
 import { notificationStore } from './stores.ts';
 import { displayZone, formatRelativeAge, formatSendDate } from './time.ts';
@@ -39,10 +40,10 @@ export default function NotificationDetailScreen() {
   const state = useDetail<Notification>(notificationStore, notificationId, listPath, (signal) => getNotification(boot.orgId, notificationId, signal));
   if (state.status === 'loading') return <LoadingBar />;
   if (state.status === 'failed') return <GeneralErrorMessage />;
-  return <NotificationDetail notification={state.detail} listPath={listPath} />;
+  return <NotificationDetail notification={state.detail} listPath={listPath} offlineFetchedAt={state.offlineFetchedAt} />;
 }
 
-function NotificationDetail({ notification, listPath }: { notification: Notification; listPath: string }) {
+function NotificationDetail({ notification, listPath, offlineFetchedAt }: { notification: Notification; listPath: string; offlineFetchedAt: number | null }) {
   const { t, i18n } = useTranslation();
   const { boot, account } = useOrg();
   const zone = displayZone(account?.timeZone);
@@ -55,6 +56,7 @@ function NotificationDetail({ notification, listPath }: { notification: Notifica
     <article className="card content-detail" data-priority={notification.priority === 'Priority' ? 'priority' : undefined}>
       <p><Link to={listPath} state={BACK_TO_LIST}>{t('content.back.notifications')}</Link></p>
       <PageHeading>{notification.title}</PageHeading>
+      <OfflineNotice fetchedAt={offlineFetchedAt} />
       <p className="content-item-meta">
         {notification.priority === 'Priority' ? <span className="badge badge-priority">{t('notification.priority')}</span> : null}
         <span>

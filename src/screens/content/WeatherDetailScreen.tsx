@@ -11,6 +11,7 @@ import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import type { MapArea } from './AreaMap.tsx';
 import { CapFacts } from './CapFacts.tsx';
 import { BACK_TO_LIST } from './ContentList.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { OrgShareButtons } from './ShareButtons.tsx';
 import { weatherStore } from './stores.ts';
 import { displayZone, formatRelativeAge, formatSendDate, utcMs } from './time.ts';
@@ -45,10 +46,10 @@ export default function WeatherDetailScreen() {
   const state = useDetail<WeatherAlert>(weatherStore, weatherAlertId, listPath, (signal) => getWeatherAlert(boot.orgId, weatherAlertId, signal));
   if (state.status === 'loading') return <LoadingBar />;
   if (state.status === 'failed') return <GeneralErrorMessage />;
-  return <WeatherDetail alert={state.detail} listPath={listPath} />;
+  return <WeatherDetail alert={state.detail} listPath={listPath} offlineFetchedAt={state.offlineFetchedAt} />;
 }
 
-function WeatherDetail({ alert, listPath }: { alert: WeatherAlert; listPath: string }) {
+function WeatherDetail({ alert, listPath, offlineFetchedAt }: { alert: WeatherAlert; listPath: string; offlineFetchedAt: number | null }) {
   const { t, i18n } = useTranslation();
   const { account } = useOrg();
   const zone = displayZone(account?.timeZone);
@@ -67,6 +68,7 @@ function WeatherDetail({ alert, listPath }: { alert: WeatherAlert; listPath: str
     <article className="card content-detail" data-expired={expired ? 'true' : undefined}>
       <p><Link to={listPath} state={BACK_TO_LIST}>{t('content.back.weather')}</Link></p>
       <PageHeading>{properties.event ?? alert.title}</PageHeading>
+      <OfflineNotice fetchedAt={offlineFetchedAt} />
       {properties.event && alert.title !== properties.event ? <p className="content-subtitle">{alert.title}</p> : null}
       <p className="content-item-meta">
         {expired ? <span className="badge badge-expired">{t('weather.expired')}</span> : null}

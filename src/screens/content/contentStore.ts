@@ -21,6 +21,8 @@ export interface ListState<T> {
   /** How many items there are (from the first page); null until known. */
   count: number | null;
   scrollY: number;
+  /** When the pages shown were fetched, if the service worker answered them from its copy (offline); null when current. */
+  offlineFetchedAt: number | null;
 }
 
 export class ContentStore<T, D> {
@@ -32,7 +34,7 @@ export class ContentStore<T, D> {
     const kept = restore && this.#list?.orgId === orgId ? this.#list : null;
     if (kept) return kept;
     this.#details.clear();
-    this.#list = { orgId, pageSize: DEFAULT_CONTENT_PAGE_SIZE, pages: [], pageIndex: 0, count: null, scrollY: 0 };
+    this.#list = { orgId, pageSize: DEFAULT_CONTENT_PAGE_SIZE, pages: [], pageIndex: 0, count: null, scrollY: 0, offlineFetchedAt: null };
     return this.#list;
   }
 

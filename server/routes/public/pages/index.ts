@@ -1,16 +1,18 @@
 /**
  * §7 `GET /{orgId}/helpAndAnswer?type` (the help tip of §2), `GET /{orgId}/banner` (the
- * organisation's banner image) and the default legal pages.
+ * organisation's banner image), the default legal pages and the service worker (`/sw.js`).
  */
 import { readFile } from 'node:fs/promises';
 import { answers, media, refusals } from '../../../../schemas/api/common.ts';
 import {
-  BannerImage, BannerParams, HelpAndAnswer, HelpAndAnswerParams, HelpAndAnswerQuery, LegalPage, LegalPageParams,
+  BannerImage, BannerParams, HelpAndAnswer, HelpAndAnswerParams, HelpAndAnswerQuery, LegalPage, LegalPageParams, ServiceWorkerScript,
 } from '../../../../schemas/api/pages.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { bannerImage, helpTip } from '../../../services/pageContent.ts';
 
 const legalDir = new URL('../../../../public/legal/', import.meta.url);
+
+let serviceWorker: Buffer | null = null;
 
 export default async function pageRoutes(app: RouteApp, { db }: RouteDeps) {
   // The footer's default terms and privacy pages, for organisations without termsUrl/privacyUrl.
@@ -19,6 +21,15 @@ export default async function pageRoutes(app: RouteApp, { db }: RouteDeps) {
   }, async (request, reply) => {
     const html = await readFile(new URL(request.params.page, legalDir));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(html);
+  });
+
+  // The service worker of the public alert pages (issue 14 "Offline", public/sw.js): always asked for
+  // anew (no-cache), so that a new version replaces the old at the next visit.
+  app.get('/sw.js', {
+    schema: { response: { 200: media('text/javascript', ServiceWorkerScript), ...refusals() } },
+  }, async (_request, reply) => {
+    serviceWorker ??= await readFile(new URL('../../../../public/sw.js', import.meta.url));
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(serviceWorker);
   });
 
   app.get('/:orgId/helpAndAnswer', {
