@@ -187,9 +187,12 @@ export const screens: readonly Screen[] = [
   // Events (§2 event, event/{notificationId})
   {
     id: 'events', path: 'event', titleKey: 'page.title.events', guard: 'any', when: showsEvents,
-    nav: { labelKey: 'nav.events', order: 30 }, load: placeholder,
+    nav: { labelKey: 'nav.events', order: 30 }, load: () => import('./src/screens/content/EventsScreen.tsx'),
   },
-  { id: 'eventNotification', path: 'event/:notificationId', titleKey: 'page.title.events', guard: 'any', when: showsEvents, load: placeholder },
+  {
+    id: 'eventNotification', path: 'event/:notificationId', titleKey: 'page.title.events', guard: 'any', when: showsEvents,
+    load: () => import('./src/screens/content/EventNotificationScreen.tsx'),
+  },
 
   // Incidents and chat (§2)
   {

@@ -740,3 +740,81 @@ export const communications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.commsId] }), uniqueIndex('communications_comms_id').on(t.commsId)],
 );
+
+/**
+ * §3 Event subscription (issue 14): an event people follow by text or e-mail (a road race, a water
+ * main repair, a festival), with the notifications sent about it (`event_notifications`) and the
+ * people who signed up (`event_signups`). A private event is shown to the organisation's members only.
+ */
+export const events = pgTable(
+  'events',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    groupName: text('group_name').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
+    keyword: text('keyword').notNull().default(''),
+    shortCode: text('short_code').notNull().default(''),
+    requireName: boolean('require_name').notNull().default(false),
+    requireMobile: boolean('require_mobile').notNull().default(false),
+    requireEmail: boolean('require_email').notNull().default(false),
+    startDate: timestamp('start_date', { withTimezone: true, precision: 3 }),
+    endDate: timestamp('end_date', { withTimezone: true, precision: 3 }),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    address: text('address').notNull().default(''),
+    socialSharing: boolean('social_sharing').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.eventId] })],
+);
+
+/** §3 Event notification: what was sent about an event; `type` 2 alert, 3 advisory, anything else community (§2). */
+export const eventNotifications = pgTable(
+  'event_notifications',
+  {
+    orgId: text('org_id').notNull(),
+    eventId: text('event_id').notNull(),
+    notificationId: text('notification_id').notNull(),
+    title: text('title').notNull(),
+    type: integer('type').notNull(),
+    textMessage: text('text_message').notNull(),
+    rtfContent: text('rtf_content').notNull().default(''),
+    sendDate: timestamp('send_date', { withTimezone: true, precision: 3 }).notNull(),
+    /** §3 expire (hours): expired once that long has passed since it was sent; null never. */
+    expireHours: integer('expire_hours'),
+    attachmentFileIds: jsonb('attachment_file_ids').notNull().default([]),
+    /** CAP facts of an alert (§2 "alerts with category show category, event, urgency/severity/certainty, instructions"). */
+    category: text('category').notNull().default(''),
+    capEvent: text('cap_event').notNull().default(''),
+    urgency: text('urgency').notNull().default(''),
+    severity: text('severity').notNull().default(''),
+    certainty: text('certainty').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    /** §3 eventWebPageStatus: 'Active', or 'Deactive' (§2 "Deactive shows a deactivated message"). */
+    webPageStatus: text('web_page_status').notNull().default('Active'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.notificationId] }),
+    foreignKey({ columns: [t.orgId, t.eventId], foreignColumns: [events.orgId, events.eventId] }).onDelete('cascade'),
+    index('event_notifications_by_send_date').on(t.orgId, t.eventId, t.sendDate),
+  ],
+);
+
+/** Who signed up to an event's notifications (§7 `…/signUp`): at most one row per event and mobile or e-mail. */
+export const eventSignups = pgTable(
+  'event_signups',
+  {
+    orgId: text('org_id').notNull(),
+    eventId: text('event_id').notNull(),
+    signupId: integer('signup_id').generatedAlwaysAsIdentity(),
+    fullName: text('full_name').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.eventId, t.signupId] }),
+    foreignKey({ columns: [t.orgId, t.eventId], foreignColumns: [events.orgId, events.eventId] }).onDelete('cascade'),
+    uniqueIndex('event_signups_contact').on(t.orgId, t.eventId, t.mobile, t.email),
+  ],
+);

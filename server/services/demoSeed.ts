@@ -8,6 +8,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import type { QuietTimeFrame } from '../../schemas/entities.ts';
 import type { CommunicationBody } from '../../schemas/api/comms.ts';
+import type { EventBody, EventNotificationBody } from '../../schemas/api/events.ts';
 import type { NotificationBody, WeatherAlertsBody } from '../../schemas/api/publishing.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import { contactPathDefinitionsOf } from '../../schemas/forms/memberFlags.ts';
@@ -22,6 +23,7 @@ import { validateOrgSettings } from './orgSettingsValidator.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
 import { publishCommunication } from './communications.ts';
 import { storeFile, storeLink } from './documents.ts';
+import { publishEvent, publishEventNotification } from './events.ts';
 import { zonePoint } from './nwsZones.ts';
 import { hashPassword, hashSecurityAnswer } from './passwords.ts';
 import { importWeatherAlerts, publishNotification, publishOrgPage } from './publishing.ts';
@@ -51,6 +53,8 @@ export interface DemoContent {
    * seeding (its headline, which names the sample's times, is left out: the title is then the event).
    */
   weatherFiles?: { file: string; recent?: boolean }[];
+  /** §3 Event subscriptions with their notifications, each sent `minutesAgo` before the seeding. */
+  events?: (EventBody & { id: string; notifications?: (Omit<EventNotificationBody, 'sendDate'> & { id: string; minutesAgo: number })[] })[];
   /** §3 Communications under fixed ids (the README links one), sent `minutesAgo` before the seeding. */
   communications?: (Omit<CommunicationBody, 'sendDate'> & { id: string; minutesAgo: number })[];
   faq?: string;
@@ -156,6 +160,14 @@ async function seedContent(db: Db, orgId: string, content: DemoContent): Promise
   for (const { file, recent } of content.weatherFiles ?? []) {
     const collection = JSON.parse(await readFile(new URL(`nws/${file}`, demoDir), 'utf8')) as WeatherAlertsBody;
     await importWeatherAlerts(db, orgId, recent ? movedToNow(collection, new Date(now)) : collection, zonePoint);
+  }
+  for (const { id: eventId, notifications = [], ...event } of content.events ?? []) {
+    const made = await publishEvent(db, orgId, eventId, event);
+    if (!made.ok) throw new Error(`demo event ${eventId} of ${orgId} refused: ${JSON.stringify(made.body)}`);
+    for (const { id, minutesAgo, ...notification } of notifications) {
+      const result = await publishEventNotification(db, orgId, eventId, id, { ...notification, sendDate: new Date(now - minutesAgo * 60_000).toISOString() });
+      if (!result.ok) throw new Error(`demo event notification ${id} of ${orgId} refused: ${JSON.stringify(result.body)}`);
+    }
   }
   for (const { id, minutesAgo, ...communication } of content.communications ?? []) {
     const result = await publishCommunication(db, orgId, { ...communication, sendDate: new Date(now - minutesAgo * 60_000).toISOString() }, '', id);

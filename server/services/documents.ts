@@ -18,6 +18,7 @@ import {
   deleteDocument, findDocuments, insertDocument, isAttached, pageOfPublicDocuments, type DocumentRow,
 } from '../repositories/documents.ts';
 import { isInCommunication } from '../repositories/communications.ts';
+import { isInEventNotification } from '../repositories/events.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { contentRefusal } from './contentAccess.ts';
 import { refuse, type Refusal } from './results.ts';
@@ -107,6 +108,9 @@ export async function mayDownload(db: Db, org: Organization, document: DocumentR
   if (document.public && org.settings.showPublicFilesLibrary) return true;
   // A communication's readers are whoever has its address: its files are theirs too.
   if (await isInCommunication(db, org.orgId, document.fileId)) return true;
+  // An event's notifications: a public event's for anyone, a private one's for members.
+  if (await isInEventNotification(db, org.orgId, document.fileId, false)) return true;
+  if (await isInEventNotification(db, org.orgId, document.fileId, true)) return (await contactId()) !== null;
   if (!(await isAttached(db, org.orgId, document.fileId))) return false;
   const caller = org.settings.isPublic ? null : await contactId();
   return contentRefusal(org, 'notifications', caller) === null;

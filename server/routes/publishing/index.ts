@@ -7,6 +7,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { CommunicationBody, CommunicationIdParams, CommunicationWritten } from '../../../schemas/api/comms.ts';
+import {
+  EventBody, EventNotificationBody, EventNotificationWritten, EventWritten, PublishEventNotificationParams, PublishEventParams,
+} from '../../../schemas/api/events.ts';
 import { DocumentIdParams, DocumentLinkBody, DocumentWritten, MAX_DOCUMENT_BYTES } from '../../../schemas/api/documents.ts';
 import { answers, StatusOk } from '../../../schemas/api/common.ts';
 import {
@@ -21,6 +24,7 @@ import {
 } from '../../services/publishing.ts';
 import { publishCommunication, withdrawCommunication } from '../../services/communications.ts';
 import { storeFile, storeLink, withdrawDocument } from '../../services/documents.ts';
+import { publishEvent, publishEventNotification, withdrawEvent, withdrawEventNotification } from '../../services/events.ts';
 import { zonePoint } from '../../services/nwsZones.ts';
 
 /** A weather import is at most 500 alerts of api.weather.gov's size (their polygons are the bulk). */
@@ -126,6 +130,33 @@ async function publishingRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
     schema: { params: CommunicationIdParams, response: answers(StatusOk) },
     config,
   }, async (request, reply) => answer(reply, await withdrawCommunication(db, request.org.orgId, request.params.commsId)));
+
+  app.put('/api/v1/:orgId/events/:eventId', {
+    schema: { params: PublishEventParams, body: EventBody, response: answers(EventWritten) },
+    config,
+  }, async (request, reply) => {
+    const result = await publishEvent(db, request.org.orgId, request.params.eventId, request.body);
+    return result.ok ? reply.code(result.created ? 201 : 200).send({ eventId: request.params.eventId }) : refused(reply, result);
+  });
+
+  app.delete('/api/v1/:orgId/events/:eventId', {
+    schema: { params: PublishEventParams, response: answers(StatusOk) },
+    config,
+  }, async (request, reply) => answer(reply, await withdrawEvent(db, request.org.orgId, request.params.eventId)));
+
+  app.put('/api/v1/:orgId/events/:eventId/notifications/:notificationId', {
+    schema: { params: PublishEventNotificationParams, body: EventNotificationBody, response: answers(EventNotificationWritten) },
+    config,
+  }, async (request, reply) => {
+    const { eventId, notificationId } = request.params;
+    const result = await publishEventNotification(db, request.org.orgId, eventId, notificationId, request.body);
+    return result.ok ? reply.code(result.created ? 201 : 200).send({ notificationId }) : refused(reply, result);
+  });
+
+  app.delete('/api/v1/:orgId/events/:eventId/notifications/:notificationId', {
+    schema: { params: PublishEventNotificationParams, response: answers(StatusOk) },
+    config,
+  }, async (request, reply) => answer(reply, await withdrawEventNotification(db, request.org.orgId, request.params.eventId, request.params.notificationId)));
 
   app.put('/api/v1/:orgId/pages/:page', {
     schema: { params: OrgPageParams, body: OrgPageBody, response: answers(StatusOk) },
