@@ -15,7 +15,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CONTENT_PAGE_SIZES, DEFAULT_CONTENT_PAGE_SIZE } from '../rules/contentPaging.ts';
-import { FieldError, OrgId, Text } from './common.ts';
+import { FieldError, OrgId, Refusal, Text } from './common.ts';
 import { AttachmentFile } from './publicContent.ts';
 
 /** The most events the list answers (the dropdown of §2). */
@@ -85,6 +85,17 @@ export type EventList = Static<typeof EventList>;
 export const EventAnswer = Type.Object({ success: Type.Boolean(), message: Type.String(), result: Type.Union([EventSubscription, Type.Null()]) });
 export type EventAnswer = Static<typeof EventAnswer>;
 
+/**
+ * The refusals of the two §7 calls answered `{ success, message, result }`: an event or notification
+ * not found says so that way (`{ success: false, message, result: null }`), every other refusal is §8's.
+ */
+export const EventLookupRefusal = Type.Object({
+  ...Refusal.properties,
+  errorCode: Type.Optional(Type.String()),
+  success: Type.Optional(Type.Boolean()),
+  result: Type.Optional(Type.Null()),
+});
+
 export const EventPageQuery = Type.Object({
   pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Math.max(...CONTENT_PAGE_SIZES), default: DEFAULT_CONTENT_PAGE_SIZE })),
@@ -116,6 +127,14 @@ export const EventSignUpAnswer = Type.Object({
   errors: Type.Optional(Type.Array(FieldError)),
 });
 export type EventSignUpAnswer = Static<typeof EventSignUpAnswer>;
+
+/** The sign-up's refusals: `{ statusCode, result, errors }` (§4 "server result inline"), or §8's (CSRF, a malformed form). */
+export const EventSignUpRefusal = Type.Object({
+  ...Refusal.properties,
+  errorCode: Type.Optional(Type.String()),
+  statusCode: Type.Optional(Type.Integer()),
+  result: Type.Optional(Type.String()),
+});
 
 /** `GET /{orgId}/events.ics`. */
 export const EventsCalendar = Type.String();

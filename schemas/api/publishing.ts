@@ -11,6 +11,7 @@
  *   alerts) → `{ created, updated, unchanged }`: idempotent by the alert's id.
  * - `DELETE /api/v1/{orgId}/weatherAlerts/{weatherAlertId}`.
  * - `PUT` / `DELETE /api/v1/{orgId}/pages/{faq|overview}` with `{ pageContent }`.
+ * - `PUT` / `DELETE /api/v1/{orgId}/helpTexts?type=` with `{ content }`: a help tip of §2.
  *
  * The admin page's calls for the keys: `POST /admin/api/orgs/{orgId}/publishingKeys` `{ name }` →
  * 201 `{ keyId, name, key, createdAt }` (the key shown once), `GET …/publishingKeys` → `{ data }`,
@@ -18,6 +19,7 @@
  * Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
+import { HELP_TYPES } from '../helpTypes.ts';
 import { OrgId, Text } from './common.ts';
 import { NOTIFICATION_PRIORITIES, PolygonCoordinates, SearchShape } from './publicContent.ts';
 
@@ -124,3 +126,10 @@ export type PublishingKeyList = Static<typeof PublishingKeyList>;
 
 export const PublishingKeyParams = Type.Object({ orgId: OrgId, keyId: Type.String({ pattern: '^[a-z0-9]{1,40}$' }) });
 export type PublishingKeyParams = Static<typeof PublishingKeyParams>;
+
+/** `PUT`/`DELETE /api/v1/{orgId}/helpTexts?type=`: the help tip of one help type of §2 (some hold a slash: `login/sso`). */
+export const HelpTextQuery = Type.Object({ type: Type.Enum([...HELP_TYPES]) });
+export type HelpTextQuery = Static<typeof HelpTextQuery>;
+
+export const HelpTextBody = Type.Object({ content: Type.String({ minLength: 1, maxLength: 50_000, pattern: '\\S' }) }, { additionalProperties: false });
+export type HelpTextBody = Static<typeof HelpTextBody>;

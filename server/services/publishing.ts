@@ -13,11 +13,13 @@ import {
 import type { Position } from '../../schemas/api/publicContent.ts';
 import { weatherAlertOf, type NwsAlertFeature } from '../../schemas/rules/nwsAlerts.ts';
 import type { Db } from '../db/client.ts';
+import { writeHelpTip } from '../repositories/pageContent.ts';
 import { deletePublishingKey, findPublishingKeyHash, insertPublishingKey, selectPublishingKeys, touchPublishingKey } from '../repositories/publishingKeys.ts';
 import {
   deleteNotification, deleteOrgPage, deleteWeatherAlert, upsertNotification, upsertOrgPage, upsertWeatherAlert, type OrgPageName,
 } from '../repositories/publicContent.ts';
 import { unknownFiles } from './documents.ts';
+import type { OrgCache } from './orgCache.ts';
 import { sanitizeAdminHtml } from './pageContent.ts';
 import { refuse, type Refusal } from './results.ts';
 import { hashToken, newToken, sameToken } from './tokens.ts';
@@ -111,6 +113,19 @@ export async function withdrawWeatherAlert(db: Db, orgId: string, weatherAlertId
 export async function publishOrgPage(db: Db, orgId: string, page: OrgPageName, pageContent: string): Promise<{ ok: true; status: 'ok' }> {
   await upsertOrgPage(db, orgId, page, sanitizeAdminHtml(pageContent));
   return { ok: true, status: 'ok' };
+}
+
+/** A help tip (§2 help-and-answer) in the organisation's own language, sanitised; the cache is told at once. */
+export async function publishHelpTip(db: Db, cache: OrgCache, orgId: string, type: string, content: string): Promise<{ ok: true; status: 'ok' }> {
+  await writeHelpTip(db, orgId, type, sanitizeAdminHtml(content));
+  cache.invalidate(orgId);
+  return { ok: true, status: 'ok' };
+}
+
+export async function withdrawHelpTip(db: Db, cache: OrgCache, orgId: string, type: string): Promise<{ ok: true; status: 'ok' } | Refusal> {
+  const removed = await writeHelpTip(db, orgId, type, null);
+  cache.invalidate(orgId);
+  return removed ? { ok: true, status: 'ok' } : refuse(404, { errorCode: 'helpTip.notFound' });
 }
 
 export async function withdrawOrgPage(db: Db, orgId: string, page: OrgPageName): Promise<{ ok: true; status: 'ok' } | Refusal> {

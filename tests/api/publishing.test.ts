@@ -689,3 +689,36 @@ describe('the demo\'s own content is valid input of the publishing API (its own 
     expect(response.json()).toEqual({ created: sample.features.length, updated: 0, unchanged: 0 });
   });
 });
+
+describe('PUT and DELETE /api/v1/{orgId}/helpTexts?type', () => {
+  const tip = () => t.app.inject({ url: '/acme/helpAndAnswer?type=login/sso' });
+
+  it('writes a help tip, sanitised, shown at once (the cache is told), then withdraws it', async () => {
+    const key = await keyOf('acme', 'help texts');
+    const headers = { authorization: `Bearer ${key}` };
+    const put = await t.app.inject({
+      method: 'PUT', url: '/api/v1/acme/helpTexts?type=login/sso', headers,
+      payload: { content: '<p>Use your <b>campus</b> account.</p><img src=x onerror="alert(1)"><script>alert(2)</script>' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ status: 'ok' });
+    expect((await tip()).json()).toEqual({ content: '<p>Use your <b>campus</b> account.</p>', lang: 'en_US' });
+    const remove = () => t.app.inject({ method: 'DELETE', url: '/api/v1/acme/helpTexts?type=login/sso', headers });
+    expect((await remove()).json()).toEqual({ status: 'ok' });
+    expect((await tip()).json().content).toBeNull();
+    const again = await remove();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ errorCode: 'helpTip.notFound' });
+  });
+
+  it.each([
+    ['an unknown help type', '/api/v1/acme/helpTexts?type=nowhere', { content: 'x' }, 400, 'request.invalid'],
+    ['no type', '/api/v1/acme/helpTexts', { content: 'x' }, 400, 'request.invalid'],
+    ['blank content', '/api/v1/acme/helpTexts?type=home', { content: '   ' }, 400, 'request.invalid'],
+  ])('refuses %s', async (_what, url, payload, status, errorCode) => {
+    const key = await keyOf('acme', 'help texts refused');
+    const response = await t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${key}` }, payload });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().errorCode).toBe(errorCode);
+  });
+});

@@ -54,6 +54,8 @@ const ROWS: Row[] = [
   // Pages without a form: faq, the notifications, and home, whose form is only in a dialog.
   { page: 'faq', path: '/springfield/faq', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: withHeading },
   { page: 'notifications', path: '/springfield/notif', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: visible('main#main .content-items') },
+  // The events page draws the event sign-up form: a form page, held to the sign-up budget.
+  { page: 'events', path: '/springfield/event', budgetKB: BUNDLE_BUDGETS_KB.signUp, ready: withForm },
   { page: 'home', path: '/springfield/home', signedIn: 'member', budgetKB: BUNDLE_BUDGETS_KB.noForm, ready: visible('main#main [data-screen="home"] h2') },
   { page: 'sign-up', path: '/springfield/new', budgetKB: BUNDLE_BUDGETS_KB.signUp, ceilingKB: BUNDLE_CEILINGS_KB.signUp, ready: withForm },
   // The profile page with its form drawn: the member's paths, phone inputs and quiet times.

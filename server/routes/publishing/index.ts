@@ -13,14 +13,14 @@ import {
 import { DocumentIdParams, DocumentLinkBody, DocumentWritten, MAX_DOCUMENT_BYTES } from '../../../schemas/api/documents.ts';
 import { answers, StatusOk } from '../../../schemas/api/common.ts';
 import {
-  NotificationBody, NotificationIdParams, NotificationWritten, OrgPageBody, OrgPageParams, PublishingOrgParams, WeatherAlertIdParams,
+  HelpTextBody, HelpTextQuery, NotificationBody, NotificationIdParams, NotificationWritten, OrgPageBody, OrgPageParams, PublishingOrgParams, WeatherAlertIdParams,
   WeatherAlertsBody, WeatherAlertsImported,
 } from '../../../schemas/api/publishing.ts';
 import { answer, refused } from '../../http/answer.ts';
 import { portalUrl } from '../../http/portalUrl.ts';
 import type { RouteApp, RouteDeps } from '../../http/routeDeps.ts';
 import {
-  importWeatherAlerts, publisherRefusal, publishNotification, publishOrgPage, withdrawNotification, withdrawOrgPage, withdrawWeatherAlert,
+  importWeatherAlerts, publisherRefusal, publishHelpTip, withdrawHelpTip, publishNotification, publishOrgPage, withdrawNotification, withdrawOrgPage, withdrawWeatherAlert,
 } from '../../services/publishing.ts';
 import { publishCommunication, withdrawCommunication } from '../../services/communications.ts';
 import { storeFile, storeLink, withdrawDocument } from '../../services/documents.ts';
@@ -36,7 +36,7 @@ const config = { org: { from: 'path', disabled: 'allow' } } as const;
 /** What a document upload may hold: one file, a name and whether it is listed; nothing else. */
 const UPLOAD_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5, headerPairs: 100 };
 
-async function publishingRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
+async function publishingRoutes(app: RouteApp, { db, publicUrl, orgCache }: RouteDeps) {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -157,6 +157,16 @@ async function publishingRoutes(app: RouteApp, { db, publicUrl }: RouteDeps) {
     schema: { params: PublishEventNotificationParams, response: answers(StatusOk) },
     config,
   }, async (request, reply) => answer(reply, await withdrawEventNotification(db, request.org.orgId, request.params.eventId, request.params.notificationId)));
+
+  app.put('/api/v1/:orgId/helpTexts', {
+    schema: { params: PublishingOrgParams, querystring: HelpTextQuery, body: HelpTextBody, response: answers(StatusOk) },
+    config,
+  }, async (request, reply) => answer(reply, await publishHelpTip(db, orgCache, request.org.orgId, request.query.type, request.body.content)));
+
+  app.delete('/api/v1/:orgId/helpTexts', {
+    schema: { params: PublishingOrgParams, querystring: HelpTextQuery, response: answers(StatusOk) },
+    config,
+  }, async (request, reply) => answer(reply, await withdrawHelpTip(db, orgCache, request.org.orgId, request.query.type)));
 
   app.put('/api/v1/:orgId/pages/:page', {
     schema: { params: OrgPageParams, body: OrgPageBody, response: answers(StatusOk) },

@@ -8,8 +8,8 @@ import ical from 'ical-generator';
 import { answers, media, refusals } from '../../../../schemas/api/common.ts';
 import type { EventSignUpValues} from '../../../../schemas/api/events.ts';
 import {
-  EventAnswer, EventList, EventNotificationAnswer, EventNotificationParams, EventNotificationQuery, EventPage, EventPageQuery, EventParams,
-  EventsCalendar, EventSignUpAnswer, EventSignUpForm, EventsOrgParams, IsLoginForm,
+  EventAnswer, EventList, EventLookupRefusal, EventNotificationAnswer, EventNotificationParams, EventNotificationQuery, EventPage, EventPageQuery, EventParams,
+  EventsCalendar, EventSignUpAnswer, EventSignUpForm, EventSignUpRefusal, EventsOrgParams, IsLoginForm,
 } from '../../../../schemas/api/events.ts';
 import { answer, refused } from '../../../http/answer.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
@@ -27,7 +27,7 @@ export default async function eventRoutes(app: RouteApp, { db, publicUrl }: Rout
   }, async (request, reply) => answer(reply, await eventList(db, request.org, await request.session.contactId(request.org.orgId))));
 
   app.post('/nixle/eventSubscription/:orgId/signUp', {
-    schema: { params: EventsOrgParams, body: EventSignUpForm, response: answers(EventSignUpAnswer) },
+    schema: { params: EventsOrgParams, body: EventSignUpForm, response: answers(EventSignUpAnswer, EventSignUpRefusal) },
     config: { org: 'path' },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
@@ -44,7 +44,7 @@ export default async function eventRoutes(app: RouteApp, { db, publicUrl }: Rout
   });
 
   app.post('/nixle/eventSubscription/:orgId/:eventId', {
-    schema: { params: EventParams, body: IsLoginForm, response: answers(EventAnswer) },
+    schema: { params: EventParams, body: IsLoginForm, response: answers(EventAnswer, EventLookupRefusal) },
     config: { org: 'path' },
   }, async (request, reply) => answer(reply, await eventOf(db, request.org, request.params.eventId, await request.session.contactId(request.org.orgId))));
 
@@ -56,7 +56,7 @@ export default async function eventRoutes(app: RouteApp, { db, publicUrl }: Rout
   })));
 
   app.get('/nixle/eventSubscription/getNotificationDetail/:orgId/:notificationId', {
-    schema: { params: EventNotificationParams, querystring: EventNotificationQuery, response: answers(EventNotificationAnswer) },
+    schema: { params: EventNotificationParams, querystring: EventNotificationQuery, response: answers(EventNotificationAnswer, EventLookupRefusal) },
     config: { org: 'path' },
   }, async (request, reply) => answer(reply, await eventNotificationDetail(
     db, request.org, request.params.notificationId, request.query.event_id, await request.session.contactId(request.org.orgId),
