@@ -267,25 +267,52 @@ describe.skipIf(!chromiumPath)('public content', () => {
   });
 
   describe('an XSS corpus published through the publishing API', () => {
-    it('executes nothing in Chromium and shows the text', { timeout: 60_000 }, async () => {
-      const key = (await adminCall(browser.page.request, baseURL, '/admin/api/orgs/springfield/publishingKeys', { name: 'e2e xss' }) as unknown as { key: string }).key;
-      const corpus = [
-        '<script>window.__xss = 1</script>',
-        '<img src=x onerror="window.__xss = 2">',
-        '<a href="javascript:window.__xss = 3">click</a>',
-        '<svg onload="window.__xss = 4"><circle r="1"/></svg>',
-        '<div style="background:url(javascript:window.__xss=5)">styled</div>',
-        '<noscript><p title="</noscript><img src=x onerror=window.__xss=6>">',
-        '<iframe srcdoc="<script>parent.__xss=7</script>"></iframe>',
-        '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=8></style></mglyph></table></mtext></math>',
-        '<p>Still readable</p>',
-      ].join('\n');
+    const CORPUS = [
+      '<script>window.__xss = 1</script>',
+      '<img src=x onerror="window.__xss = 2">',
+      '<a href="javascript:window.__xss = 3">click</a>',
+      '<svg onload="window.__xss = 4"><circle r="1"/></svg>',
+      '<div style="background:url(javascript:window.__xss=5)">styled</div>',
+      '<noscript><p title="</noscript><img src=x onerror=window.__xss=6>">',
+      '<iframe srcdoc="<script>parent.__xss=7</script>"></iframe>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=8></style></mglyph></table></mtext></math>',
+      '<form action="javascript:window.__xss=11"><button>go</button></form>',
+      '<p>Still readable</p>',
+    ].join('\n');
+
+    /** Opens `path`, clicks what can be clicked in the organisation's HTML, and finds nothing ran. */
+    async function expectInert(page: Page, dialogs: string[], path: string, within = 'main', open?: () => Promise<void>) {
+      await page.goto(`${baseURL}${path}`);
+      await open?.();
+      await page.locator(within).getByText('Still readable').first().waitFor();
+      await page.locator(within).locator('a', { hasText: 'click' }).first().click({ timeout: 1000 }).catch(() => {});
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), path).toBeUndefined();
+      expect(await page.locator(`${within} script, ${within} iframe, ${within} svg[onload], ${within} [onerror], ${within} form`).count(), path).toBe(0);
+      expect(dialogs, path).toEqual([]);
+    }
+
+    it('executes nothing in Chromium in any HTML field (notification, event update, communication, FAQ, overview, help text), and shows the text', { timeout: 90_000 }, async () => {
+      const request = browser.page.request;
+      const key = (await adminCall(request, baseURL, '/admin/api/orgs/springfield/publishingKeys', { name: 'e2e xss' }) as unknown as { key: string }).key;
+      const headers = { authorization: `Bearer ${key}` };
       const id = `e2e-xss-${Date.now()}`;
-      const answer = await browser.page.request.put(`${baseURL}/api/v1/springfield/notifications/${id}`, {
-        headers: { authorization: `Bearer ${key}` },
-        data: { title: 'XSS <script>window.__xss = 9</script>', textMessage: '<img src=x onerror=window.__xss=10>', rtfContent: corpus },
-      });
-      expect(answer.status(), await answer.text()).toBe(201);
+      const before = {
+        faq: ((await (await request.get(`${baseURL}/springfield/faqs`)).json()) as { faqs: { pageContent: string } }).faqs.pageContent,
+        overview: ((await (await request.get(`${baseURL}/springfield/overview`)).json()) as { overview: { pageContent: string } }).overview.pageContent,
+        tip: ((await (await request.get(`${baseURL}/springfield/helpAndAnswer?type=login`)).json()) as { content: string | null }).content,
+      };
+      const put = async (url: string, data: object) => {
+        const answer = await request.put(`${baseURL}${url}`, { headers, data });
+        expect(answer.status(), `${url}: ${await answer.text()}`).toBeLessThan(300);
+      };
+      await put(`/api/v1/springfield/notifications/${id}`, { title: 'XSS <script>window.__xss = 9</script>', textMessage: '<img src=x onerror=window.__xss=10>', rtfContent: CORPUS });
+      await put(`/api/v1/springfield/events/marathon-2026/notifications/${id}`, { title: 'XSS update', textMessage: 'See below.', rtfContent: CORPUS });
+      const comms = await request.post(`${baseURL}/api/v1/springfield/communications`, { headers, data: { title: 'XSS message', message: CORPUS } });
+      const { commsId } = (await comms.json()) as { commsId: string };
+      await put('/api/v1/springfield/pages/faq', { pageContent: CORPUS });
+      await put('/api/v1/springfield/pages/overview', { pageContent: CORPUS });
+      await put('/api/v1/springfield/helpTexts?type=login', { content: CORPUS });
 
       const { context, page } = await newCheckedPage(browserOf(), baseURL, { width: 1280, height: 900 });
       const dialogs: string[] = [];
@@ -294,23 +321,25 @@ describe.skipIf(!chromiumPath)('public content', () => {
         void dialog.dismiss();
       });
       try {
-        await page.goto(`${baseURL}/springfield/notif/${id}`);
-        await page.getByText('Still readable').waitFor();
+        await expectInert(page, dialogs, `/springfield/notif/${id}`);
         // The title and message are text: shown as typed, never run.
         await page.getByRole('heading', { level: 1, name: 'XSS <script>window.__xss = 9</script>' }).waitFor();
         await page.getByText('<img src=x onerror=window.__xss=10>').waitFor();
-        await page.locator('a', { hasText: 'click' }).click().catch(() => {});
-        await page.waitForTimeout(500);
-        expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-        expect(await page.locator('main script, main iframe, main svg[onload], main [onerror]').count()).toBe(0);
-        expect(dialogs).toEqual([]);
-        await page.goto(`${baseURL}/springfield/notif`);
-        await page.locator('main .content-items li').first().waitFor();
-        expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+        await expectInert(page, dialogs, `/springfield/event/${id}?event_id=marathon-2026`);
+        await expectInert(page, dialogs, `/comms/${commsId}`);
+        await expectInert(page, dialogs, '/springfield/faq');
+        await expectInert(page, dialogs, '/springfield/ov');
+        await expectInert(page, dialogs, '/springfield/login', 'details.help-tip', () => page.locator('details.help-tip summary').click());
       } finally {
         await context.close();
         // The other tests' springfield, as the demo seeded it.
-        await browser.page.request.delete(`${baseURL}/api/v1/springfield/notifications/${id}`, { headers: { authorization: `Bearer ${key}` } });
+        await request.delete(`${baseURL}/api/v1/springfield/notifications/${id}`, { headers });
+        await request.delete(`${baseURL}/api/v1/springfield/events/marathon-2026/notifications/${id}`, { headers });
+        await request.delete(`${baseURL}/api/v1/springfield/communications/${commsId}`, { headers });
+        await put('/api/v1/springfield/pages/faq', { pageContent: before.faq });
+        await put('/api/v1/springfield/pages/overview', { pageContent: before.overview });
+        if (before.tip) await put('/api/v1/springfield/helpTexts?type=login', { content: before.tip });
+        else await request.delete(`${baseURL}/api/v1/springfield/helpTexts?type=login`, { headers });
       }
     });
   });

@@ -59,6 +59,9 @@ export default function EventsScreen() {
       {events.status === 'loading' ? <LoadingBar /> : null}
       {events.status === 'failed' ? <p className="notice" role="alert">{t('content.loadFailed')}</p> : null}
       {events.status === 'ready' && list.length === 0 ? <p>{t('events.none')}</p> : null}
+      {list.some((candidate) => !candidate.isPrivate) ? (
+        <p className="content-feed"><a href={`/${encodeURIComponent(boot.orgId)}/events.ics`} type="text/calendar">{t('events.calendar')}</a></p>
+      ) : null}
       {list.length > 1 ? (
         <div className="content-controls">
           <label htmlFor={selectId}>{t('events.select')}</label>
