@@ -800,7 +800,7 @@ export const eventNotifications = pgTable(
   ],
 );
 
-/** Who signed up to an event's notifications (§7 `…/signUp`): at most one row per event and mobile or e-mail. */
+/** Who signed up to an event's notifications (§7 `…/signUp`): at most one row per event and mobile number, and one per e-mail address (both kept normalised). */
 export const eventSignups = pgTable(
   'event_signups',
   {
@@ -815,6 +815,8 @@ export const eventSignups = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.eventId, t.signupId] }),
     foreignKey({ columns: [t.orgId, t.eventId], foreignColumns: [events.orgId, events.eventId] }).onDelete('cascade'),
-    uniqueIndex('event_signups_contact').on(t.orgId, t.eventId, t.mobile, t.email),
+    // One sign-up per number and one per address: a second with either is the same person.
+    uniqueIndex('event_signups_mobile').on(t.orgId, t.eventId, t.mobile).where(sql`${t.mobile} <> ''`),
+    uniqueIndex('event_signups_email').on(t.orgId, t.eventId, t.email).where(sql`${t.email} <> ''`),
   ],
 );

@@ -1,7 +1,7 @@
 /** The organisation's events (`events`, `event_notifications`, `event_signups`; issue 14). */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { eventNotifications, events } from '../db/schema.ts';
+import { eventNotifications, events, eventSignups } from '../db/schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventNotificationRow = typeof eventNotifications.$inferSelect;
@@ -63,15 +63,24 @@ export async function deleteEventNotification(db: Db, orgId: string, eventId: st
   return removed.length === 1;
 }
 
-/** Adds a sign-up; the same mobile and e-mail again for the event changes nothing. At most `limit` per event: false past it. */
+/**
+ * Adds a sign-up; a mobile number or e-mail address the event has already changes nothing (the first
+ * sign-up stands: nobody gets an update twice). At most `limit` per event: false past it.
+ */
 export async function insertEventSignup(db: Db, orgId: string, eventId: string, person: { fullName: string; mobile: string; email: string }, limit: number): Promise<boolean> {
   const added = await db.execute(sql`
     insert into event_signups (org_id, event_id, full_name, mobile, email)
     select ${orgId}, ${eventId}, ${person.fullName}, ${person.mobile}, ${person.email}
     where (select count(*) from event_signups where org_id = ${orgId} and event_id = ${eventId}) < ${limit}
-    on conflict (org_id, event_id, mobile, email) do update set full_name = excluded.full_name
+    on conflict do nothing
     returning signup_id`);
-  return (added as unknown as { rows: unknown[] }).rows.length === 1;
+  if ((added as unknown as { rows: unknown[] }).rows.length === 1) return true;
+  // Nothing added: already signed up (true), or the event is full (false).
+  const [known] = await db.select({ id: eventSignups.signupId }).from(eventSignups).where(and(
+    eq(eventSignups.orgId, orgId), eq(eventSignups.eventId, eventId),
+    or(person.mobile ? eq(eventSignups.mobile, person.mobile) : sql`false`, person.email ? eq(eventSignups.email, person.email) : sql`false`),
+  )).limit(1);
+  return known !== undefined;
 }
 
 /** Whether a notification of an event shows the document: of a public event, or (`withPrivate`) of any. */

@@ -113,7 +113,9 @@ export async function signUpForEvent(
   if (!person.mobile && !person.email) {
     return refuse(400, { statusCode: 400, result: 'eventSubscription.validation.mobileOrEmail', errors: [{ pointer: '/mobile', key: 'eventSubscription.validation.mobileOrEmail', params: {} }] });
   }
-  if (!(await insertEventSignup(db, org.orgId, event.eventId, person, MAX_SIGNUPS))) return refuse(409, { statusCode: 409, result: 'eventSubscription.full' });
+  // Kept as one number and one address however they were typed: "(217) 555-0142" is 2175550142.
+  const kept = { fullName: person.fullName, mobile: person.mobile.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, ''), email: person.email.toLowerCase() };
+  if (!(await insertEventSignup(db, org.orgId, event.eventId, kept, MAX_SIGNUPS))) return refuse(409, { statusCode: 409, result: 'eventSubscription.full' });
   return { ok: true, statusCode: 200, result: 'OK' };
 }
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
+import { init } from '../../api/boot.ts';
 import { getComms, type CommsAnswer } from '../../api/comms.ts';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { PlainChrome } from '../../components/PlainChrome.tsx';
@@ -14,7 +15,8 @@ import '../content/content.css';
  * §2 `/comms/{commsId}`, §4 "Comms-detail mode: non-200 comms fetch shows the comms error page": a
  * communication the organisation sent, for whoever has its address. §2 "priority icon, title, send
  * date (account time zone, YYYY-MM-DD HH:mm:ss), share buttons, none-provided message, rich message,
- * images, files": there is no account here, so the time is in the device's zone, with its name.
+ * images, files". §4 "org id is taken from comms data and init is fetched": the organisation's boot
+ * says whether a member of it is signed in here, and their time zone; a visitor sees the device's.
  */
 export function CommsScreen({ commsId }: { commsId: string }) {
   const { data, isLoading } = useSWR(commsId ? ['comms', commsId] : null, () => getComms(commsId), {
@@ -32,7 +34,8 @@ export function CommsScreen({ commsId }: { commsId: string }) {
 function Communication({ comms }: { comms: CommsAnswer }) {
   const { t, i18n } = useTranslation();
   usePageTitle(comms.orgName, 'page.title.comms');
-  const zone = displayZone(null);
+  const boot = useSWR(['comms-init', comms.orgId], () => init(comms.orgId, null), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const zone = displayZone(boot.data?.data?.account?.timeZone ?? null);
   const images = comms.attachmentFiles.filter((file) => file.image);
   const files = comms.attachmentFiles.filter((file) => !file.image);
   return (

@@ -83,7 +83,7 @@ export default async function eventRoutes(app: RouteApp, { db, publicUrl }: Rout
         url: `${base}/${encodeURIComponent(request.org.orgId)}/event?eventId=${encodeURIComponent(event.id)}`,
       });
     }
-    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'public, max-age=0, s-maxage=300').send(Buffer.from(calendar.toString(), 'utf8'));
+    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'public, max-age=0, s-maxage=300').send(Buffer.from(calendar.toString().replace(/(\r\n)?$/, '\r\n'), 'utf8'));
   });
 }
 
