@@ -11,6 +11,7 @@ import {
   MAX_PUBLISHING_KEYS, type NotificationBody, type PublishingKeyInfo, type PublishingKeyMade, type WeatherAlertsBody, type WeatherAlertsImported,
 } from '../../schemas/api/publishing.ts';
 import type { Position } from '../../schemas/api/publicContent.ts';
+import { openRings } from '../../schemas/rules/geoFence.ts';
 import { weatherAlertOf, type NwsAlertFeature } from '../../schemas/rules/nwsAlerts.ts';
 import type { Db } from '../db/client.ts';
 import { writeHelpTip } from '../repositories/pageContent.ts';
@@ -76,6 +77,10 @@ export async function publishNotification(
   db: Db, orgId: string, body: NotificationBody, notificationId: string = newKeyId(),
 ): Promise<{ ok: true; notificationId: string; created: boolean } | Refusal> {
   const attachmentFileIds = body.attachmentFileIds ?? [];
+  // A polygon is a closed ring (GeoJSON): an open one is a mistake of the sender's, and the map would close it somewhere else.
+  const polygons = (body.searchShapes ?? []).flatMap((shape) => (shape.type === 'Polygon' ? [{ geometry: shape }] : []));
+  const open = openRings(polygons);
+  if (open.length) return refuse(400, { errorCode: 'notification.ringOpen', message: 'a polygon\'s ring must end at its first position' });
   const unknown = await unknownFiles(db, orgId, attachmentFileIds);
   if (unknown.length) return refuse(400, { errorCode: 'notification.attachmentUnknown', message: `unknown files: ${unknown.join(', ')}` });
   const created = await upsertNotification(db, orgId, notificationId, {

@@ -722,3 +722,17 @@ describe('PUT and DELETE /api/v1/{orgId}/helpTexts?type', () => {
     expect(response.json().errorCode).toBe(errorCode);
   });
 });
+
+describe('a notification\'s polygons', () => {
+  it('refuses a ring that does not end where it starts (400 notification.ringOpen), nothing stored', async () => {
+    const key = await keyOf('acme', 'rings');
+    const before = (await t.database.db.select({ n: count() }).from(notifications).where(eq(notifications.orgId, 'acme')))[0]!.n;
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/v1/acme/notifications', headers: { authorization: `Bearer ${key}` },
+      payload: { title: 'Open', textMessage: 'x', searchShapes: [{ type: 'Polygon', coordinates: [[[-89.7, 39.7], [-89.6, 39.7], [-89.6, 39.8], [-89.7, 39.8]]] }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('notification.ringOpen');
+    expect((await t.database.db.select({ n: count() }).from(notifications).where(eq(notifications.orgId, 'acme')))[0]!.n).toBe(before);
+  });
+});
