@@ -10,6 +10,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ShareButtons } from '../content/ShareButtons.tsx';
 import { displayZone, formatSendDate } from '../content/time.ts';
 import '../content/content.css';
+import { Attachments } from '../content/Attachments.tsx';
 
 /**
  * §2 `/comms/{commsId}`, §4 "Comms-detail mode: non-200 comms fetch shows the comms error page": a
@@ -36,8 +37,6 @@ function Communication({ comms }: { comms: CommsAnswer }) {
   usePageTitle(comms.orgName, 'page.title.comms');
   const boot = useSWR(['comms-init', comms.orgId], () => init(comms.orgId, null), { revalidateOnFocus: false, shouldRetryOnError: false });
   const zone = displayZone(boot.data?.data?.account?.timeZone ?? null);
-  const images = comms.attachmentFiles.filter((file) => file.image);
-  const files = comms.attachmentFiles.filter((file) => !file.image);
   return (
     <article className="card content-detail" data-priority={comms.priority === 'Priority' ? 'priority' : undefined}>
       <p className="content-subtitle">{comms.orgName}</p>
@@ -56,21 +55,7 @@ function Communication({ comms }: { comms: CommsAnswer }) {
       ) : (
         <p>{t('general.notification.noneProvided')}</p>
       )}
-      {images.length ? (
-        <div className="content-images">
-          {images.map((file) => <img key={file.fileId} src={`/download/image/${encodeURIComponent(file.fileId)}`} alt={file.fileName} loading="lazy" />)}
-        </div>
-      ) : null}
-      {files.length ? (
-        <section>
-          <h2>{t('notification.attachments')}</h2>
-          <ul>
-            {files.map((file) => (
-              <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/3`} download>{file.fileName}</a></li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Attachments files={comms.attachmentFiles} />
       <ShareButtons title={comms.title} allowed={comms.shareable} />
     </article>
   );

@@ -11,6 +11,7 @@ import { CapFacts } from './CapFacts.tsx';
 import { displayZone, formatSendDate } from './time.ts';
 import { useNow } from './useNow.ts';
 import './content.css';
+import { Attachments } from './Attachments.tsx';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; notification: EventNotification };
 
@@ -69,8 +70,6 @@ export default function EventNotificationScreen() {
   }
   const badge = eventBadgeOf(notification.type);
   const expired = isEventNotificationExpired(notification.notificationSendDate, notification.expire, now);
-  const images = notification.attachmentFiles.filter((file) => file.image);
-  const files = notification.attachmentFiles.filter((file) => !file.image);
   return (
     <article className="card content-detail" data-badge={badge}>
       {backLink}
@@ -99,17 +98,7 @@ export default function EventNotificationScreen() {
       {notification.rtfContent ? (
         <div className="org-html" lang={htmlLang(boot.organization.defaultLanguage)} dir="auto" dangerouslySetInnerHTML={{ __html: notification.rtfContent }} />
       ) : null}
-      {images.length ? (
-        <div className="content-images">
-          {images.map((file) => <img key={file.fileId} src={`/download/image/${encodeURIComponent(file.fileId)}`} alt={file.fileName} loading="lazy" />)}
-        </div>
-      ) : null}
-      {files.length ? (
-        <section>
-          <h2>{t('notification.attachments')}</h2>
-          <ul>{files.map((file) => <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/3`} download>{file.fileName}</a></li>)}</ul>
-        </section>
-      ) : null}
+      <Attachments files={notification.attachmentFiles} />
     </article>
   );
 }

@@ -17,6 +17,7 @@ import { displayZone, formatRelativeAge, formatSendDate } from './time.ts';
 import { useDetail } from './useDetail.ts';
 import { useNow } from './useNow.ts';
 import './content.css';
+import { Attachments } from './Attachments.tsx';
 
 /** Leaflet only with a notification that has an area. */
 const AreaMap = lazy(() => import('./AreaMap.tsx'));
@@ -49,9 +50,6 @@ function NotificationDetail({ notification, listPath, offlineFetchedAt }: { noti
   const zone = displayZone(account?.timeZone);
   const now = useNow();
   const areas = useMemo(() => areasOfShapes(notification.drawPolygonSetting.searchShapes), [notification]);
-  // §2 "attachments, images": pictures in the page, other files to download.
-  const images = notification.attachmentFiles.filter((file) => file.image);
-  const files = notification.attachmentFiles.filter((file) => !file.image);
   return (
     <article className="card content-detail" data-priority={notification.priority === 'Priority' ? 'priority' : undefined}>
       <p><Link to={listPath} state={BACK_TO_LIST}>{t('content.back.notifications')}</Link></p>
@@ -72,21 +70,7 @@ function NotificationDetail({ notification, listPath, offlineFetchedAt }: { noti
         // The organisation's HTML, sanitised when it was published (server/services/publishing.ts).
         <div className="org-html" lang={htmlLang(boot.organization.defaultLanguage)} dir="auto" dangerouslySetInnerHTML={{ __html: notification.rtfContent }} />
       ) : null}
-      {images.length ? (
-        <div className="content-images">
-          {images.map((file) => <img key={file.fileId} src={`/download/image/${encodeURIComponent(file.fileId)}`} alt={file.fileName} loading="lazy" />)}
-        </div>
-      ) : null}
-      {files.length ? (
-        <section>
-          <h2>{t('notification.attachments')}</h2>
-          <ul>
-            {files.map((file) => (
-              <li key={file.fileId}><a href={`/download/attachment/${encodeURIComponent(file.fileId)}/3`} download>{file.fileName}</a></li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Attachments files={notification.attachmentFiles} />
       {areas.length ? (
         <section>
           <h2>{t('content.map.title')}</h2>
