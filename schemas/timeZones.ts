@@ -89,3 +89,13 @@ export const TIME_ZONES: readonly TimeZoneOption[] = [
   { id: 'Pacific/Fiji', displayLabel: '(UTC+12:00) Fiji' },
   { id: 'Pacific/Tongatapu', displayLabel: '(UTC+13:00) Nuku\u2019alofa' },
 ];
+
+/** Whether the runtime knows `zone` as an IANA time zone (an event's, an account's). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

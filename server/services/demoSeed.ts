@@ -126,7 +126,7 @@ export async function loadDemoOrgs(): Promise<DemoOrg[]> {
 const ALERT_TIMES = ['sent', 'effective', 'onset', 'expires', 'ends'] as const;
 
 /** `collection` with every alert's times moved so that its latest was sent ten minutes before `now`, without the headlines that name the old times. */
-export function movedToNow(collection: WeatherAlertsBody, now: Date): WeatherAlertsBody {
+function movedToNow(collection: WeatherAlertsBody, now: Date): WeatherAlertsBody {
   const latest = Math.max(...collection.features.map((feature) => Date.parse(feature.properties.sent)));
   const shiftMs = now.getTime() - 10 * 60_000 - latest;
   return {

@@ -15,6 +15,7 @@ import type {
 } from '../../schemas/api/events.ts';
 import { MAX_EVENTS } from '../../schemas/api/events.ts';
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
+import { isTimeZone } from '../../schemas/timeZones.ts';
 import type { Db } from '../db/client.ts';
 import {
   deleteEvent, deleteEventNotification, findEvent, findEventNotification, insertEventSignup, listEvents, pageOfEventNotifications,
@@ -129,13 +130,7 @@ export async function publishEvent(db: Db, orgId: string, eventId: string, body:
   const start = body.eventStartDate ? new Date(body.eventStartDate) : null;
   const end = body.eventEndDate ? new Date(body.eventEndDate) : null;
   if (start && end && end < start) return refuse(400, { errorCode: 'event.endBeforeStart' });
-  if (body.timeZone) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: body.timeZone });
-    } catch {
-      return refuse(400, { errorCode: 'event.timeZone' });
-    }
-  }
+  if (body.timeZone && !isTimeZone(body.timeZone)) return refuse(400, { errorCode: 'event.timeZone' });
   const created = await upsertEvent(db, orgId, eventId, {
     groupName: body.groupName.trim(), isPrivate: body.isPrivate ?? false, keyword: body.keyword ?? '', shortCode: body.shortCode ?? '',
     requireName: body.requireName ?? false, requireMobile: body.requireMobile ?? false, requireEmail: body.requireEmail ?? false,

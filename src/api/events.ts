@@ -1,6 +1,6 @@
 /** Events (issue 14, §7, schemas/api/events.ts), typed. */
 import type {
-  EventAnswer, EventList, EventNotificationAnswer, EventPage, EventSignUpAnswer, EventSignUpValues,
+  EventList, EventNotificationAnswer, EventPage, EventSignUpAnswer, EventSignUpValues,
 } from '../../schemas/api/events.ts';
 import { api } from './client.ts';
 import { paths } from './paths.ts';
@@ -9,10 +9,6 @@ export type { EventNotification, EventSubscription } from '../../schemas/api/eve
 
 export function listEvents(orgId: string, isLogin: boolean, signal?: AbortSignal) {
   return api.post<EventList>(paths.eventList(orgId), { form: { isLogin: String(isLogin) }, signal });
-}
-
-export function getEvent(orgId: string, eventId: string, isLogin: boolean, signal?: AbortSignal) {
-  return api.post<EventAnswer>(paths.event(orgId, eventId), { form: { isLogin: String(isLogin) }, signal });
 }
 
 export function eventNotificationPage(orgId: string, eventId: string, pageNo: number, pageSize: number, signal?: AbortSignal) {

@@ -15,12 +15,6 @@ export type { NotificationSummary, WeatherAlertSummary };
 type Offline = { offlineFetchedAt?: number | null };
 export type ContentKind = 'notifications' | 'weather';
 
-/** One page of a list as the screen keeps it: the items, and the count when the first page gave it. */
-export interface ContentPage<T> {
-  items: T[];
-  count: number | null;
-}
-
 /** The first page, with how many there are (`…/page?pageNo=1`). */
 export async function firstPage(kind: ContentKind, orgId: string, pageSize: number, signal?: AbortSignal) {
   const result = kind === 'notifications'

@@ -20,6 +20,7 @@ import { useTestApp } from '../support/testApp.ts';
 const t = useTestApp();
 const keys: Record<string, string> = {};
 let campusMember: Member;
+let springfieldMember: Member;
 
 beforeAll(async () => {
   for (const orgId of ['springfield', 'campus', 'acme']) {
@@ -28,6 +29,7 @@ beforeAll(async () => {
     keys[orgId] = made.key;
   }
   campusMember = await newMember(t.app, t.database.db, 'campus');
+  springfieldMember = await newMember(t.app, t.database.db, 'springfield');
 });
 
 const demoFile = (name: string) => readFileSync(new URL(`../../server/db/demo/files/${name}`, import.meta.url));
@@ -189,7 +191,7 @@ describe('downloads', () => {
     expect(attachment.headers['content-disposition']).toMatch(/^attachment; /);
   });
 
-  it('gives a private organisation\'s attachment to its members only (§6)', async () => {
+  it('gives a private organisation\'s attachment to its members only, not to another organisation\'s (§6)', async () => {
     const made = await upload('campus', { name: 'Floor plan', public: 'false' }, { name: 'floor.png', type: 'image/png', bytes: PNG });
     const { fileId } = made.json() as { fileId: string };
     // Not attached to anything yet: nobody.
@@ -200,6 +202,8 @@ describe('downloads', () => {
     });
     expect(published.statusCode, published.body).toBe(201);
     expect((await t.app.inject({ url: `/download/attachment/${fileId}/1` })).statusCode).toBe(404);
+    // Another organisation's member is a visitor here.
+    expect((await getAs(t.app, springfieldMember, `/download/attachment/${fileId}/1`)).statusCode).toBe(404);
     const member = await getAs(t.app, campusMember, `/download/attachment/${fileId}/1`);
     expect(member.statusCode).toBe(200);
     expect(member.headers['cache-control']).toBe('private, max-age=0');

@@ -68,7 +68,7 @@ export interface GazetteerFile {
  * area: the whole code, or the part the data has a centre for (Canada's forward sortation area, the
  * first three characters of "K1A 0B1").
  */
-export const POSTAL_AREAS: Readonly<Record<string, { pattern: RegExp; area: (match: RegExpExecArray) => string }>> = {
+const POSTAL_AREAS: Readonly<Record<string, { pattern: RegExp; area: (match: RegExpExecArray) => string }>> = {
   // Five digits, maybe with the ZIP+4 extension.
   US: { pattern: /^(\d{5})(?:-?\d{4})?$/, area: (match) => match[1]! },
   CA: { pattern: /^([A-Z]\d[A-Z])(?: ?\d[A-Z]\d)?$/, area: (match) => match[1]! },
@@ -81,7 +81,7 @@ export const POSTAL_AREAS: Readonly<Record<string, { pattern: RegExp; area: (mat
 export const postalKey = (country: string, area: string) => `${country} ${area}`;
 
 /** The area a postal code as the member wrote it names in `country`; null for a country the gazetteer has no areas of, or a code of another shape. */
-export function postalAreaOf(country: string, postalCode: string): string | null {
+function postalAreaOf(country: string, postalCode: string): string | null {
   const areas = POSTAL_AREAS[country];
   const match = areas?.pattern.exec(postalCode.trim().toUpperCase());
   return areas && match ? areas.area(match) : null;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { htmlLang } from '../../../schemas/languages.ts';
 import { buildEventSignUpSchema } from '../../../schemas/forms/buildEventSignUpSchema.ts';
 import { CONTENT_PAGE_SIZES, DEFAULT_CONTENT_PAGE_SIZE } from '../../../schemas/rules/contentPaging.ts';
 import { eventBadgeOf, isEventNotificationExpired } from '../../../schemas/rules/eventNotifications.ts';
@@ -12,7 +13,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
-import { displayZone, formatRelativeAge } from './time.ts';
+import { displayZone, formatRelativeAge, zoneName } from './time.ts';
 import { useNow } from './useNow.ts';
 import '../../styles/forms.css';
 import './content.css';
@@ -88,14 +89,12 @@ export default function EventsScreen() {
 }
 
 /** §2 "period in event time zone (one date if same day)": Intl's range says a day once when both ends share it. */
-export function eventPeriod(start: number | null, end: number | null, timeZone: string, language: string): string {
+function eventPeriod(start: number | null, end: number | null, timeZone: string, language: string): string {
   if (start === null) return '';
   const zone = displayZone(timeZone);
-  const format = new Intl.DateTimeFormat(language.replace('_', '-'), { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
-  const zoneName = new Intl.DateTimeFormat(language.replace('_', '-'), { timeZone: zone, timeZoneName: 'short' })
-    .formatToParts(new Date(start)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const format = new Intl.DateTimeFormat(htmlLang(language), { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
   const period = end !== null && end > start ? format.formatRange(new Date(start), new Date(end)) : format.format(new Date(start));
-  return `${period} ${zoneName}`;
+  return `${period} ${zoneName(start, zone, language)}`;
 }
 
 function EventHeader({ event }: { event: EventSubscription }) {

@@ -11,6 +11,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBar } from '../../ui/LoadingBar.tsx';
 import '../../styles/forms.css';
 import './content.css';
+import { formatDateTime } from './time.ts';
 
 type Sort = 'name' | 'lastModifiedDate';
 type Listing = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: PublicDocument[]; totalCount: number };
@@ -79,7 +80,6 @@ export default function FilesScreen() {
       </section>
     );
   }
-  const when = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const pages = listing.status === 'ready' ? Math.max(1, Math.ceil(listing.totalCount / FILES_PAGE_SIZE_DEFAULT)) : 1;
   const ariaSort = (sort: Sort) => (query.sort === sort ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none');
 
@@ -118,7 +118,7 @@ export default function FilesScreen() {
                     </button>
                   )}
                 </td>
-                <td>{when(document.lastModifiedDate)}</td>
+                <td>{formatDateTime(document.lastModifiedDate, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

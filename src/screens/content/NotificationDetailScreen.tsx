@@ -23,7 +23,7 @@ import { Attachments } from './Attachments.tsx';
 const AreaMap = lazy(() => import('./AreaMap.tsx'));
 
 /** §3 drawPolygonSetting.searchShapes as the map draws them ([lon, lat] → [lat, lon]). */
-export function areasOfShapes(shapes: readonly SearchShape[]): MapArea[] {
+function areasOfShapes(shapes: readonly SearchShape[]): MapArea[] {
   return shapes.map((shape) => (shape.type === 'Polygon'
     ? { kind: 'polygon', rings: shape.coordinates.map((ring) => ring.map(([lon, lat]) => [lat, lon] as [number, number])) }
     : { kind: 'circle', center: [shape.center[1], shape.center[0]], radiusMetres: shape.radius }));

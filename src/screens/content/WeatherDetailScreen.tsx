@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { WeatherAlert } from '../../../schemas/api/publicContent.ts';
+import { titleCase } from '../../../schemas/rules/placeNames.ts';
 import { affectedAreasOf, circleAround, isWeatherAlertExpired, readableText } from '../../../schemas/rules/nwsAlerts.ts';
 import { getWeatherAlert } from '../../api/publicContent.ts';
 import { GeneralErrorMessage } from '../../app/pages/GeneralErrorMessage.tsx';
@@ -22,7 +23,7 @@ import './content.css';
 const AreaMap = lazy(() => import('./AreaMap.tsx'));
 
 /** The alert's polygons, or §9's 41-point circles of about 5 km around the points it names without an area. */
-export function areasOfAlert(alert: WeatherAlert): MapArea[] {
+function areasOfAlert(alert: WeatherAlert): MapArea[] {
   const { polygons, points } = alert.originalFeed;
   const toLatLon = (ring: readonly (readonly [number, number])[]) => ring.map(([lon, lat]) => [lat, lon] as [number, number]);
   return [
@@ -30,9 +31,6 @@ export function areasOfAlert(alert: WeatherAlert): MapArea[] {
     ...points.map((point) => ({ kind: 'polygon' as const, rings: [toLatLon(circleAround(point))] })),
   ];
 }
-
-/** "SPRINGFIELD" as a member reads it: "Springfield". */
-const placeName = (name: string) => name.toLocaleLowerCase('en-US').replace(/(^|[\s'-])(\p{L})/gu, (_all, before: string, letter: string) => before + letter.toLocaleUpperCase('en-US'));
 
 /**
  * §2 `weather/{weatherAlertId}`: the alert's event and its CAP facts in words, the Expired label once
@@ -62,7 +60,7 @@ function WeatherDetail({ alert, listPath, offlineFetchedAt }: { alert: WeatherAl
   const text = instruction && properties.textBody.trimEnd().endsWith(instruction)
     ? properties.textBody.trimEnd().slice(0, -instruction.length).trimEnd()
     : properties.textBody;
-  const places = affectedAreasOf(properties.textBody).map(placeName);
+  const places = affectedAreasOf(properties.textBody).map(titleCase);
   const issued = utcMs(alert.issuanceTime);
   return (
     <article className="card content-detail" data-expired={expired ? 'true' : undefined}>
