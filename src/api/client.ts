@@ -118,16 +118,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   let response: Response;
+  let data: T;
   try {
     response = await fetch(withQuery(path, options.query), {
       method, headers, body, signal: options.signal, credentials: 'same-origin',
     });
+    // Reading the body can fail too: the caller gave up (the page was left) after the headers came.
+    data = (await readBody(response)) as T;
   } catch (error) {
-    const isCanceled = error instanceof DOMException && error.name === 'AbortError';
+    // Given up by the caller, whichever error the runtime throws for it (Chromium's and happy-dom's differ).
+    const isCanceled = options.signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
     return { data: null as T, status: 0, hasError: true, isCanceled };
   }
 
-  const data = (await readBody(response)) as T;
   if ((response.status === 401 || response.status === 504) && !options.isSignUp) {
     const orgId = currentOrgId();
     if (orgId) navigation.assign(`/${encodeURIComponent(orgId)}/login`);

@@ -96,6 +96,14 @@ describe('failures (§8)', () => {
     expect(await pending).toMatchObject({ hasError: true, isCanceled: true, status: 0 });
   });
 
+  it('resolves a call cancelled while its body is on the way with isCanceled (nothing rejects)', async () => {
+    visit('/springfield/login');
+    const controller = new AbortController();
+    const pending = request('GET', '/test/slowBody', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    expect(await pending).toMatchObject({ hasError: true, isCanceled: true, status: 0 });
+  });
+
   it('resolves a call that cannot reach the server with status 0', async () => {
     visit('http://127.0.0.1:9/springfield/login');
     expect(await request('GET', '/rest/init')).toMatchObject({ hasError: true, isCanceled: false, status: 0 });

@@ -30,6 +30,14 @@ export default async function setup(project: TestProject) {
     configure(app) {
       app.get<{ Params: { code: string } }>('/test/status/:code', async (req, reply) => reply.code(Number(req.params.code)).send({ errorCode: 'test.status' }));
       app.get('/test/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 2000)));
+      // Headers at once, the body two seconds later: a call given up while its body is on the way.
+      app.get('/test/slowBody', async (_req, reply) => {
+        const { PassThrough } = await import('node:stream');
+        const body = new PassThrough();
+        body.write('{"late":');
+        setTimeout(() => body.end('true}'), 2000);
+        return reply.type('application/json').send(body);
+      });
       app.get('/test/echo', async (req) => ({ headers: req.headers }));
       app.post('/test/echo', async (req) => ({ headers: req.headers, body: req.body }));
       app.post<{ Querystring: { orgId: string } }>('/test/signIn', async (req, reply) => {
