@@ -90,7 +90,7 @@ export const screens: readonly Screen[] = [
   },
   {
     id: 'loginSso', path: 'login/sso', titleKey: 'page.title.loginSso', guard: 'visitor', selfService: true,
-    when: (ctx) => ctx.org.enabledSSO, otherwise: ['login'], help: 'login/sso', load: placeholder,
+    when: (ctx) => ctx.org.enabledSSO, otherwise: ['login'], help: 'login/sso', load: () => import('./src/screens/sso/SsoScreen.tsx'),
   },
   {
     id: 'forgotUsername', path: 'forgot-username', titleKey: 'page.title.forgotUsername', guard: 'any', selfService: true,

@@ -83,6 +83,8 @@ export interface ProfileFlags {
   registered: boolean;
   isMigrated: boolean;
   fromPublicPortal: boolean;
+  /** The member has a username here (not an account single sign-on made, issue 15): it is shown. */
+  hasUsername: boolean;
   timeZoneEditable: boolean;
   timeZoneMandatory: boolean;
 }

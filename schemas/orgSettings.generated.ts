@@ -51,6 +51,16 @@ export interface OrgSettingsInput {
    */
   enabledSSO?: boolean;
   /**
+   * Single sign-on (issue 15): the identity providers members may sign in with while enabledSSO is on; more than one shows a choice (discovery).
+   *
+   * @maxItems 5
+   */
+  ssoProviders?: SsoProvider[];
+  /**
+   * A first single sign-on whose e-mail is that of an invited contact who has not signed up yet becomes that contact, instead of a new one.
+   */
+  ssoLinkInvitedByEmail?: boolean;
+  /**
    * The self-service portal is on; false shows the deactivated page on login, sign-up and recovery (§2).
    */
   enableSSP?: boolean;
@@ -389,6 +399,71 @@ export interface OrgSettingsInput {
    * The organisation's e-mail address for members (§5's e-mail rule, §9's 80 characters at most; schemas/orgContact.ts); the not-found, not-authorized and deactivated pages offer it. Empty: none.
    */
   contactEmail?: string;
+}
+/**
+ * One identity provider: SAML 2.0 (entityId, ssoUrl, certificate) or OpenID Connect (issuer, clientId; its client secret is kept apart from the settings), and which of its attributes or claims fill the member's fields.
+ */
+export interface SsoProvider {
+  /**
+   * Names the provider in the portal's addresses (/sso/{orgId}/{id}/…) and as idp of /index/sso/info: lower-case letters, digits and dashes.
+   */
+  id: string;
+  /**
+   * What members see: 'Sign in with {name}'.
+   */
+  name: string;
+  /**
+   * SAML 2.0 or OpenID Connect.
+   */
+  protocol: 'saml' | 'oidc';
+  /**
+   * SAML: the identity provider's entity id (the Issuer of its responses).
+   */
+  entityId?: string;
+  /**
+   * SAML: the identity provider's single sign-on address (HTTP-Redirect binding).
+   */
+  ssoUrl?: string;
+  /**
+   * SAML: the identity provider's single logout address (HTTP-Redirect binding); empty: the portal's logout ends only the portal's session.
+   */
+  sloUrl?: string;
+  /**
+   * SAML: the identity provider's signing certificate (PEM, or several for a rollover); assertions must be signed with its key.
+   */
+  certificate?: string;
+  /**
+   * OpenID Connect: the issuer; its /.well-known/openid-configuration is read from there.
+   */
+  issuer?: string;
+  /**
+   * OpenID Connect: the portal's client id at the provider.
+   */
+  clientId?: string;
+  /**
+   * OpenID Connect: the scopes asked for, separated by spaces (openid is always asked).
+   */
+  scopes?: string;
+  /**
+   * The attribute or claim holding the first name; empty: given_name (OIDC) or givenName / urn:oid:2.5.4.42 (SAML).
+   */
+  firstNameAttribute?: string;
+  /**
+   * The attribute or claim holding the last name; empty: family_name (OIDC) or sn / surname / urn:oid:2.5.4.4 (SAML).
+   */
+  lastNameAttribute?: string;
+  /**
+   * The attribute or claim holding the e-mail address; empty: email (OIDC) or mail / email / urn:oid:0.9.2342.19200300.100.1.3 (SAML).
+   */
+  emailAttribute?: string;
+  /**
+   * The attribute or claim holding the member's external id (an employee or student number); empty: none.
+   */
+  externalIdAttribute?: string;
+  /**
+   * The attribute or claim holding a mobile number, kept as an SMS path of a new member; empty: phone_number (OIDC) or mobile / telephoneNumber (SAML).
+   */
+  phoneAttribute?: string;
 }
 export interface IncidentTopic {
   /**

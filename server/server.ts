@@ -34,6 +34,9 @@ import { DEMO_ADMIN_PASSWORD, ensureAdmin } from './services/admins.ts';
 import { createDelivery } from './services/delivery/createDelivery.ts';
 import { createGeocoder } from './services/geocoding/index.ts';
 import { seedDemo } from './services/demoSeed.ts';
+import { pointDemoSsoAt } from './services/demoIdp/relyingParties.ts';
+import { DEMO_IDP_PASSWORD } from './services/demoIdp/users.ts';
+import { listeningUrl } from './http/portalUrl.ts';
 import { createMailer } from './services/mail.ts';
 
 async function main() {
@@ -118,6 +121,10 @@ async function main() {
       ? 'DEMO mode: demo organisations, built-in passwords and an open mailbox, reachable only from this machine (HOST is a loopback address)'
       : `DEMO mode on ${config.host} (DEMO=1): demo organisations, built-in passwords and an open mailbox for anyone who reaches this address; not for real members`);
     console.log(`demo organisations: ${address}/  ·  member login demo.member / Demo!Member2026`);
+    // The demo organisations' single sign-on names the demo identity providers by this server's address.
+    const repointed = await pointDemoSsoAt({ db: database.db, orgCache: app.orgCache }, config.publicUrl ?? listeningUrl(app.server.address()));
+    if (repointed.length) console.log(`single sign-on of ${repointed.join(', ')} now points at this address`);
+    console.log(`demo identity providers: ${address}/demo-idp/saml and ${address}/demo-idp/oidc  ·  sam.student or alex.staff / ${DEMO_IDP_PASSWORD}`);
   }
   if (metricsServer) console.log(`metrics: ${metricsServer.address}/metrics${config.metricsToken ? ' (bearer token METRICS_TOKEN)' : ''}`);
   else if (config.metricsToken) console.log(`metrics: ${address}/metrics (bearer token METRICS_TOKEN)`);

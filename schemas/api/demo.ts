@@ -5,6 +5,7 @@
  * outbox section). Conventions: common.ts.
  */
 import { Type, type Static } from 'typebox';
+import { Text } from './common.ts';
 
 export { OrgIdQuery as DemoMailsQuery, OrgIdQuery as DemoDeliveriesQuery } from './common.ts';
 
@@ -50,3 +51,35 @@ export const DemoDelivery = Type.Object({
 
 export const DemoDeliveries = Type.Object({ deliveries: Type.Array(DemoDelivery) });
 export type DemoDeliveries = Static<typeof DemoDeliveries>;
+
+/**
+ * The demo identity providers (issue 15, under `/demo-idp/`): the SAML provider's single sign-on
+ * service (the redirect binding's AuthnRequest, then its sign-in form), and the OpenID provider's
+ * sign-in form for one interaction. Their pages are HTML.
+ */
+export const DemoSamlRequestQuery = Type.Object({
+  SAMLRequest: Type.Optional(Text(100_000)),
+  RelayState: Type.Optional(Text(200)),
+  SigAlg: Type.Optional(Text(200)),
+  Signature: Type.Optional(Text(2000)),
+});
+export type DemoSamlRequestQuery = Static<typeof DemoSamlRequestQuery>;
+
+export const DemoSamlSignInBody = Type.Object({
+  username: Text(100),
+  password: Text(200),
+  SAMLRequest: Text(100_000),
+  RelayState: Type.Optional(Text(200)),
+  SigAlg: Type.Optional(Text(200)),
+  Signature: Type.Optional(Text(2000)),
+});
+export type DemoSamlSignInBody = Static<typeof DemoSamlSignInBody>;
+
+export const DemoInteractionParams = Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+export type DemoInteractionParams = Static<typeof DemoInteractionParams>;
+
+export const DemoInteractionBody = Type.Object({ username: Text(100), password: Text(200) });
+export type DemoInteractionBody = Static<typeof DemoInteractionBody>;
+
+/** A demo identity provider's page. */
+export const DemoIdpPage = Type.String({ description: 'An HTML page of the demo identity provider.' });

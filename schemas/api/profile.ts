@@ -176,6 +176,8 @@ export const ProfileAnswer = Type.Object({
   registered: Type.Boolean(),
   isMigrated: Type.Boolean(),
   fromPublicPortal: Type.Boolean(),
+  /** The member has a username here; an account single sign-on made has none (issue 15). */
+  hasUsername: Type.Boolean(),
   /** §3 test notification: the permission and whether one was sent (the test-notification part of issue 12 fills these). */
   sendNotificationPermission: Type.Object({ recaptchaSiteKey: Type.String(), permission: Type.Boolean() }),
   hasSentTestNotification: Type.Boolean(),

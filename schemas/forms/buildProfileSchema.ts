@@ -41,8 +41,9 @@ export const buildProfileSchema: FormBuilder = (settings, flags, mode) => {
   const fieldFlags = new Map<string, ProfileFieldFlags>((profile?.profiles ?? []).map((entry) => [entry.fieldName, entry]));
   const pieces: FormPieces = {};
 
-  // §2 "username (registered, non-migrated, not from public portal)": shown, never edited here.
-  if (profile && profile.registered && !profile.isMigrated && !profile.fromPublicPortal) {
+  // §2 "username (registered, non-migrated, not from public portal)": shown, never edited here; an
+  // account single sign-on made has none to show.
+  if (profile && profile.registered && !profile.isMigrated && !profile.fromPublicPortal && profile.hasUsername) {
     pieces.username = readOnlyUnless(false, { schema: { type: 'string', title: 'profile.username.label' } });
   }
 

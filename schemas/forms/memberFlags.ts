@@ -46,12 +46,14 @@ export interface MemberProfileFacts {
   fromPublicPortal: boolean;
   /** §3 isChangePassword: the account has a password of this portal (a public-portal account has none). */
   hasPassword: boolean;
+  /** The account has a username of this portal (one made by single sign-on has none, issue 15). */
+  hasUsername: boolean;
 }
 
 /** A member who has just registered and given nothing beyond sign-up (the preview's member). */
 export const NEW_MEMBER: MemberProfileFacts = {
   firstName: '', lastName: '', middleInitial: null, suffix: null, externalId: null,
-  registered: true, isMigrated: false, fromPublicPortal: false, hasPassword: true,
+  registered: true, isMigrated: false, fromPublicPortal: false, hasPassword: true, hasUsername: true,
 };
 
 /**
@@ -80,6 +82,7 @@ export function profileFlagsOf(settings: OrgSettings, member: MemberProfileFacts
     registered: member.registered,
     isMigrated: member.isMigrated,
     fromPublicPortal: member.fromPublicPortal,
+    hasUsername: member.hasUsername,
     timeZoneEditable: true,
     timeZoneMandatory: allMandatory,
   };

@@ -68,6 +68,7 @@ export function profileFormFlagsOf(profile: ProfileAnswer, paths: readonly Conta
       registered: profile.registered,
       isMigrated: profile.isMigrated,
       fromPublicPortal: profile.fromPublicPortal,
+      hasUsername: profile.hasUsername,
       timeZoneEditable: profile.timeZoneEditable,
       timeZoneMandatory: profile.timeZoneMandatory,
     },

@@ -820,3 +820,96 @@ export const eventSignups = pgTable(
     uniqueIndex('event_signups_email').on(t.orgId, t.eventId, t.email).where(sql`${t.email} <> ''`),
   ],
 );
+
+/**
+ * Issue 15: an OpenID Connect provider's client secret. Kept apart from the settings, which every
+ * browser reads in `/rest/init`; set on the admin page, never shown again.
+ */
+export const ssoClientSecrets = pgTable(
+  'sso_client_secrets',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    secret: text('secret').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.providerId] })],
+);
+
+/** Issue 15: who a member is at an identity provider (its subject, the SAML NameID or the OIDC `sub`): one contact per subject, one subject per contact and provider. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    orgId: text('org_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    subject: text('subject').notNull(),
+    contactId: integer('contact_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.providerId, t.subject] }),
+    uniqueIndex('sso_identities_contact').on(t.orgId, t.providerId, t.contactId),
+    foreignKey({ columns: [t.orgId, t.contactId], foreignColumns: [contacts.orgId, contacts.contactId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Issue 15: a single sign-on under way, from the portal's request to the provider's answer, used once.
+ * `requestId` is the SAML AuthnRequest's ID (the answer's InResponseTo) or the OIDC `state`; the
+ * browser that started it holds a cookie whose SHA-256 is `browserHash`, so an answer can only
+ * finish the sign-in in that browser. A SAML answer is checked where it is posted and its identity
+ * kept in `identity` until the browser comes back for it (`asserted`).
+ */
+export const ssoRequests = pgTable(
+  'sso_requests',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    requestId: text('request_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    /** OIDC: the nonce and the PKCE verifier. */
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    forceAuthn: boolean('force_authn').notNull().default(false),
+    /** 'pending' until the provider answers; 'asserted' once a SAML answer passed, with its identity. */
+    status: text('status').notNull().default('pending'),
+    identity: jsonb('identity'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.requestId] }), index('sso_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** Issue 15: SAML assertions accepted, kept until they expire: an assertion signs in once (replay). */
+export const ssoUsedAssertions = pgTable(
+  'sso_used_assertions',
+  {
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.providerId, t.assertionId] }), index('sso_used_assertions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Issue 15: the identity provider's session behind a portal sign-in, for single logout: the SAML
+ * NameID and SessionIndex, or the OIDC ID token (its hint). Ends with the sign-in.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    orgId: text('org_id').notNull(),
+    sessionHash: text('session_hash').notNull(),
+    providerId: text('provider_id').notNull(),
+    nameId: text('name_id'),
+    nameIdFormat: text('name_id_format'),
+    sessionIndex: text('session_index'),
+    idToken: text('id_token'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.sessionHash] }),
+    foreignKey({ columns: [t.orgId, t.sessionHash], foreignColumns: [sessionLogins.orgId, sessionLogins.sessionHash] }).onDelete('cascade'),
+  ],
+);

@@ -3,6 +3,7 @@
  * admin API store settings only when they pass. Errors come back as `{ pointer, key, params }`,
  * the same shape (and the same mapping) as form errors, so the admin form shows them inline.
  */
+import { X509Certificate } from 'node:crypto';
 import { Ajv } from 'ajv';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
 import { messagesAnnotation } from '../../schemas/forms/keywords.ts';
@@ -58,6 +59,53 @@ function geoFenceErrors(settings: OrgSettingsInput): SettingsError[] {
   const errors: SettingsError[] = openRings(fences).map((pointer) => ({ pointer, key: GEO_FENCE_KEYS.ringOpen, params: {} }));
   if (settings.hasGeoFanceSetting && fences.length === 0) errors.push({ pointer: '/geoFences', key: GEO_FENCE_KEYS.missing, params: {} });
   return errors;
+}
+
+/** What the schema cannot say about single sign-on (issue 15). */
+export const SSO_KEYS = {
+  missing: 'admin.settings.error.sso.missing',
+  idTaken: 'admin.settings.error.sso.idTaken',
+  required: 'admin.settings.error.sso.required',
+  certificate: 'admin.settings.error.sso.certificate',
+} as const;
+
+/** The fields each protocol needs, and the ones the other protocol uses (refused when filled: they would mislead). */
+const SSO_REQUIRED = { saml: ['entityId', 'ssoUrl', 'certificate'], oidc: ['issuer', 'clientId'] } as const;
+
+/**
+ * Single sign-on turned on with no provider (login/sso would offer nothing), two providers with one
+ * id (their addresses would clash), a provider without what its protocol needs, a certificate that is
+ * not one.
+ */
+function ssoErrors(settings: OrgSettingsInput): SettingsError[] {
+  const providers = settings.ssoProviders ?? [];
+  const errors: SettingsError[] = [];
+  if (settings.enabledSSO && providers.length === 0) errors.push({ pointer: '/ssoProviders', key: SSO_KEYS.missing, params: {} });
+  const ids = new Set<string>();
+  providers.forEach((provider, index) => {
+    if (ids.has(provider.id)) errors.push({ pointer: `/ssoProviders/${index}/id`, key: SSO_KEYS.idTaken, params: {} });
+    ids.add(provider.id);
+    for (const field of SSO_REQUIRED[provider.protocol ?? 'saml']) {
+      if (!String(provider[field] ?? '').trim()) errors.push({ pointer: `/ssoProviders/${index}/${field}`, key: SSO_KEYS.required, params: {} });
+    }
+    const certificate = provider.certificate?.trim();
+    if (provider.protocol !== 'oidc' && certificate && !isCertificateList(certificate)) {
+      errors.push({ pointer: `/ssoProviders/${index}/certificate`, key: SSO_KEYS.certificate, params: {} });
+    }
+  });
+  return errors;
+}
+
+/** PEM certificates, each one X.509 node can read, and nothing else. */
+function isCertificateList(text: string): boolean {
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0 || text.replace(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g, '').trim() !== '') return false;
+  try {
+    for (const block of blocks) new X509Certificate(block);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the schema cannot say about the alert topics (§3 alert tree node; schemas/rules/subscriptionTree.ts). */
@@ -121,6 +169,6 @@ function incidentTopicRepeats(settings: OrgSettingsInput): SettingsError[] {
 
 export function validateOrgSettings(settings: unknown): { ok: true; settings: OrgSettingsInput } | { ok: false; errors: SettingsError[] } {
   if (!validate(settings)) return { ok: false, errors: toFieldErrors(validate.errors) };
-  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings), ...alertTopicErrors(settings), ...incidentTopicRepeats(settings)];
+  const errors = [...customFieldRepeats(settings), ...geoFenceErrors(settings), ...alertTopicErrors(settings), ...incidentTopicRepeats(settings), ...ssoErrors(settings)];
   return errors.length === 0 ? { ok: true, settings } : { ok: false, errors };
 }

@@ -43,7 +43,7 @@ function factsOf(contact: Contact): MemberProfileFacts {
   return {
     firstName: contact.firstName, lastName: contact.lastName, middleInitial: contact.middleInitial, suffix: contact.suffix, externalId: contact.externalId,
     registered: contact.registered, isMigrated: contact.isMigrated, fromPublicPortal: contact.publicProfileId !== null,
-    hasPassword: contact.passwordHash !== null,
+    hasPassword: contact.passwordHash !== null, hasUsername: contact.username !== null,
   };
 }
 

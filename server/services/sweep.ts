@@ -15,6 +15,7 @@ import { deleteSpentResets } from '../repositories/passwordResets.ts';
 import { deleteSpentConfirmations } from '../repositories/pathConfirmations.ts';
 import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
 import { deleteExpiredSessions } from '../repositories/sessions.ts';
+import { deleteExpiredSsoRows } from '../repositories/sso.ts';
 import { withSweepLock } from '../repositories/sweepLock.ts';
 import { deleteExpiredTestNotificationRows } from '../repositories/testNotifications.ts';
 import { deleteThrottlesBefore } from '../repositories/throttle.ts';
@@ -51,6 +52,7 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteSpentResets(tx);
     await deleteExpiredAccessKeys(tx);
     await deleteExpiredPublicProfiles(tx);
+    await deleteExpiredSsoRows(tx);
     await deleteMailsBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
     await trimOutboxes(tx, OUTBOX_PER_ORGANIZATION);
     await deleteDeliveriesBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));

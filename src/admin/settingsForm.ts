@@ -14,7 +14,7 @@ import { WEATHER_CATEGORIES, weatherCategoryKey } from '../../schemas/rules/weat
 /** The sections, in order, and the settings each holds (every property of the schema is in one). */
 export const SETTINGS_SECTIONS = [
   { id: 'organization', fields: ['orgName', 'orgSubtitle', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'contactUrl', 'contactEmail', 'memberApp', 'isRecipientExist'] },
-  { id: 'signUp', fields: ['enabledSSO', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
+  { id: 'signUp', fields: ['enabledSSO', 'ssoProviders', 'ssoLinkInvitedByEmail', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
   { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes', 'sendNotificationPermission', 'contactPathConfirmation'] },
   { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'customFields', 'groupMemberShipSetting', 'secureMessaging'] },
   { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'geoFences', 'isEB360MapEnabled'] },
@@ -42,7 +42,7 @@ const READ_ONLY_IN_PATH = new Set(['pathId', 'type']);
  * Lists whose items are settings of their own (§3 custom fields): each field of an item has a label,
  * a help text and a summary name as a field of an object has (`customFields/name`), the same in every item.
  */
-const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences', 'alertSubscriptions', 'incidentTopics']);
+const LISTS_OF_SETTINGS = new Set(['customFields', 'geoFences', 'alertSubscriptions', 'incidentTopics', 'ssoProviders']);
 
 /** Settings drawn by a widget of their own: a geofence's polygon as GeoJSON text with its outline; the Weather topic's categories as checkboxes. */
 const SETTING_WIDGETS: Record<string, WidgetName> = { 'geoFences.geometry': 'geoJson', 'alertSubscriptions.weatherCategoryList': 'multiSelect' };
@@ -53,8 +53,11 @@ const READ_ONLY_IN_LIST = new Set(['customFields.attrId']);
 /** Choices named by a catalogue key (`admin.settings.option.<setting>.<value>`); the others are names shown as they are. */
 const OPTION_KEYS = new Set([
   'userStatus', 'publicPortal.status', 'translation.type', 'addressSetting.geocodingType', 'customFields.dataType', 'customFields.displayFormat',
-  'alertSubscriptions.type',
+  'alertSubscriptions.type', 'ssoProviders.protocol',
 ]);
+
+/** Settings of many lines: a provider's certificates (PEM). */
+const TEXT_AREAS = new Set(['ssoProviders.certificate']);
 
 /** Language choices by their own names, as the language selector shows them (`es_ES` is "Español (España)"). */
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.lang, language.name]));
@@ -70,6 +73,7 @@ const ITEM_UI: Record<string, UiSchema> = {
   geoFences: { 'ui:title': 'admin.settings.label.geoFence' },
   alertSubscriptions: { 'ui:title': 'admin.settings.label.alertSubscription' },
   incidentTopics: { 'ui:title': 'admin.settings.label.incidentTopic' },
+  ssoProviders: { 'ui:title': 'admin.settings.label.ssoProvider' },
   'incidentTopics.groups': { 'ui:title': 'admin.settings.label.incidentTopics.group', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
   // A value emptied is '' (refused as missing: "… is required"), not a hole in the list.
   'customFields.definedValues': { 'ui:title': 'admin.settings.label.customFields.definedValue', 'ui:options': { label: false, emptyValue: '' } as Record<string, unknown> },
@@ -120,6 +124,7 @@ function fieldUi(path: string[], schema: FormSchema): UiSchema {
   if (schema.type === 'array') ui.items = LISTS_OF_SETTINGS.has(name) ? itemUi(path, schema.items as FormSchema) : ITEM_UI[name] ?? ITEM_UI.countryCodes!;
   if (path.length === 2 && SHARED_KIND[path[0]!] === 'pathSetting' && READ_ONLY_IN_PATH.has(path[1]!)) ui['ui:readonly'] = true;
   if (READ_ONLY_IN_LIST.has(name)) ui['ui:readonly'] = true;
+  if (TEXT_AREAS.has(name)) Object.assign(ui, { 'ui:widget': 'textarea' });
   const widget = SETTING_WIDGETS[name];
   if (widget) Object.assign(ui, { 'ui:widget': widget });
   if (Object.keys(options).length > 0) ui['ui:options'] = options;

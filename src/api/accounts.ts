@@ -6,6 +6,7 @@
  * screen reads `hasError`, `status` and the answer's status/errorCode/errors as §8 says.
  */
 import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply, LoginReply, LogoutReply, ValidatePasswordBody } from '../../schemas/api/accounts.ts';
+import type { SsoInfoAnswer } from '../../schemas/api/sso.ts';
 import { api, navigation } from './client.ts';
 import { writeFlash } from './flash.ts';
 import { paths } from './paths.ts';
@@ -22,6 +23,11 @@ export function login(orgId: string, form: LoginForm) {
   return api.post<LoginReply | null>(paths.login, {
     form: { orgId, username: form.username, password: form.password, keepSigned: 'false' },
   });
+}
+
+/** §7 `POST /index/sso/info?orgId`: where the organisation's identity providers are reached (login/sso). */
+export function ssoInfo(orgId: string, signal?: AbortSignal) {
+  return api.post<SsoInfoAnswer>(paths.ssoInfo, { query: { orgId }, signal });
 }
 
 /**

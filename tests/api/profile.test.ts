@@ -74,7 +74,7 @@ describe('GET /{orgId}/{contactId}/profile', () => {
     // The ProfileFlags members are the shared derivation's, with the member's values (schemas/forms/memberFlags.ts).
     expect(profile).toMatchObject(profileFlagsOf(settings, {
       firstName: 'Dana', lastName: 'Member', middleInitial: 'J', suffix: null, externalId: null,
-      registered: true, isMigrated: false, fromPublicPortal: false, hasPassword: true,
+      registered: true, isMigrated: false, fromPublicPortal: false, hasPassword: true, hasUsername: true,
     }));
     expect(profile.timezones).toEqual(TIME_ZONES);
     expect(profile.preferredLanguageList).toHaveLength(27);

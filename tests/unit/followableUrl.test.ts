@@ -39,10 +39,19 @@ describe('URL settings (issue 9 row 17)', () => {
     const refs = [properties.termsUrl, properties.privacyUrl, properties.contactUrl, properties.publicPortal?.properties?.url, properties.publicPortal?.properties?.universalProfileUrl]
       .map((node) => node?.$ref);
     expect(refs).toEqual(Array(5).fill('#/definitions/followableUrl'));
-    // No other setting is named like an address without the rule.
+    // No other setting is named like an address without the rule, or the identity providers' stricter one.
     const urlNamed = JSON.stringify(orgSettingsSchema).match(/"\w*[Uu]rl"\s*:\s*\{[^{}]*\}/g) ?? [];
     expect(urlNamed.length).toBeGreaterThanOrEqual(5);
-    for (const node of urlNamed.filter((n) => !n.startsWith('"followableUrl"'))) expect(node).toContain('#/definitions/followableUrl');
+    for (const node of urlNamed.filter((n) => !n.startsWith('"followableUrl"') && !n.startsWith('"providerUrl"'))) {
+      expect(node).toMatch(/#\/definitions\/(followableUrl|providerUrl)"/);
+    }
+  });
+
+  it('lets an identity provider\'s address be only http(s)://…, never a path of this site or another scheme (issue 15)', () => {
+    const { definitions } = orgSettingsSchema as unknown as { definitions: Record<string, { pattern?: string }> };
+    const pattern = new RegExp(definitions.providerUrl!.pattern!);
+    for (const url of ['', 'https://idp.example.edu/sso', 'http://127.0.0.1:8080/demo-idp/oidc']) expect(pattern.test(url), url).toBe(true);
+    for (const url of ['/login', 'javascript:alert(1)', 'data:text/html,x', '//idp.example.edu', 'https://idp.example.edu/a b']) expect(pattern.test(url), url).toBe(false);
   });
 
   it.each(demoOrgIds)('keeps the %s demo settings valid', (orgId) => {

@@ -29,7 +29,7 @@ describe('memberFlags: a member\'s profile flags (the preview draws NEW_MEMBER\'
     const { settings } = formFixtures.find((f) => f.id === 'acme')!;
     const flags = profileFlagsOf(settings, {
       firstName: 'Dana', lastName: 'Member', middleInitial: 'J', suffix: null, externalId: 'E-7',
-      registered: true, isMigrated: true, fromPublicPortal: true, hasPassword: false,
+      registered: true, isMigrated: true, fromPublicPortal: true, hasPassword: false, hasUsername: false,
     });
     expect(flags.profiles.map(({ fieldName, value }) => [fieldName, value])).toEqual([
       ['firstName', 'Dana'], ['lastName', 'Member'], ['middleInitial', 'J'], ['suffix', ''], ['externalId', 'E-7'],

@@ -7,10 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/routeDeps.ts';
 import { DEMO_OFF } from '../../services/demo.ts';
 import deliveries from './deliveries/index.ts';
+import identityProvider from './identityProvider/index.ts';
 import mails from './mails/index.ts';
 import organizations from './organizations/index.ts';
 
-const DOMAINS = [organizations, mails, deliveries];
+const DOMAINS = [organizations, mails, deliveries, identityProvider];
 
 export default async function demoScope(app: FastifyInstance, deps: RouteDeps) {
   app.addHook('preValidation', async (_request, reply) => {

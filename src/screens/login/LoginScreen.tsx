@@ -9,6 +9,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import { LoginLinks, SingleSignOnAction, UniversalProfilePanel } from './LoginLinks.tsx';
+import { SsoErrorNotice } from './SsoErrorNotice.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The notices of a signed-out visitor's page (src/api/flash.ts). */
@@ -39,6 +40,8 @@ export default function LoginScreen() {
   const variant = loginPageVariant(boot.organization, flags, boot.orgId);
   const keep = accessKey ? `?accessKey=${encodeURIComponent(accessKey)}` : '';
   const sso = boot.organization.enabledSSO;
+  // §8 SSO: a single sign-on that ended here instead of signing in (routes/account/sso).
+  const ssoError = params.get('ssoError');
   const submission = useSubmission<{ username?: string; password?: string }>({}, async (values) => {
     const result = await login(boot.orgId, { username: values.username ?? '', password: values.password ?? '' });
     const answer = result.data ?? {};
@@ -64,6 +67,7 @@ export default function LoginScreen() {
       {passwordChanged && !submission.message ? <p role="status" className="notice-ok">{t('login.passwordChanged')}</p> : null}
       <FlashNotice kinds={AFTER_LEAVING} orgName={boot.organization.orgName} />
       <FormAlert message={submission.message} />
+      {ssoError && !submission.message ? <SsoErrorNotice orgId={boot.orgId} code={ssoError} providerId={params.get('idp')} /> : null}
       {variant.panelUrl ? <UniversalProfilePanel url={variant.panelUrl} /> : null}
       {sso ? <SingleSignOnAction keep={keep} withPasswordForm={!variant.hideLoginForm} /> : null}
       {variant.hideLoginForm ? null : (

@@ -11,16 +11,29 @@ import { LoginAnswer, LoginBody, LoginRefusal, LogoutAnswer, LogoutParams } from
 import { answers, refusals } from '../../../../schemas/api/common.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { refused } from '../../../http/answer.ts';
+import { portalUrl } from '../../../http/portalUrl.ts';
 import { deleteSignIn } from '../../../repositories/sessions.ts';
 import { login, loginOutcomeOf } from '../../../services/login.ts';
+import { providerLogoutUrl } from '../../../services/sso/logout.ts';
 
-export default async function loginRoutes(app: RouteApp, { db, metrics }: RouteDeps) {
-  /** Ends the browser's sign-in in `orgId` (its sign-ins elsewhere stay) and forgets its kept access key. */
-  async function endSignIn(request: FastifyRequest, reply: FastifyReply, orgId: string) {
+export default async function loginRoutes(app: RouteApp, { db, metrics, orgCache, publicUrl }: RouteDeps) {
+  /**
+   * Ends the browser's sign-in in `orgId` (its sign-ins elsewhere stay) and forgets its kept access key.
+   * Answers where the browser goes next: the identity provider's logout for a single sign-on's sign-in
+   * (issue 15, single logout), else the login page.
+   */
+  async function endSignIn(request: FastifyRequest, reply: FastifyReply, orgId: string): Promise<string> {
     const session = await request.session.current();
-    if (session) await deleteSignIn(db, orgId, session.sessionHash);
+    let next = loginPage(orgId);
+    if (session) {
+      const org = (await orgCache.get(orgId))?.organization;
+      const providerLogout = org ? await providerLogoutUrl(db, portalUrl(request, publicUrl), org, session.sessionHash) : null;
+      await deleteSignIn(db, orgId, session.sessionHash);
+      if (providerLogout) next = providerLogout;
+    }
     // A kept access key would sign the browser straight back in on the next page (§5 accessKey cookie).
     reply.clearCookie('accessKey', { path: `/${orgId}` });
+    return next;
   }
 
   app.post('/manage/login', {
@@ -44,8 +57,7 @@ export default async function loginRoutes(app: RouteApp, { db, metrics }: RouteD
     schema: { params: LogoutParams, response: answers(LogoutAnswer) },
     preHandler: app.requireCsrf,
   }, async (request, reply) => {
-    await endSignIn(request, reply, request.params.orgId);
-    return { status: 'ok', redirect: loginPage(request.params.orgId) };
+    return { status: 'ok', redirect: await endSignIn(request, reply, request.params.orgId) };
   });
 
   // §2's address, for links and bookmarks: a redirect (303, no body) to the login page; only a refusal
@@ -54,8 +66,8 @@ export default async function loginRoutes(app: RouteApp, { db, metrics }: RouteD
   // (none), the portal's own pages (same-origin) and clients that send no Sec-Fetch-Site log out.
   app.get('/logout/:orgId', { schema: { params: LogoutParams, response: refusals() } }, async (request, reply) => {
     const site = request.headers['sec-fetch-site'];
-    if (site === undefined || site === 'same-origin' || site === 'none') await endSignIn(request, reply, request.params.orgId);
-    return reply.redirect(loginPage(request.params.orgId), 303);
+    const next = site === undefined || site === 'same-origin' || site === 'none' ? await endSignIn(request, reply, request.params.orgId) : loginPage(request.params.orgId);
+    return reply.redirect(next, 303);
   });
 }
 
