@@ -70,7 +70,23 @@ export type OidcCallbackQuery = Static<typeof OidcCallbackQuery>;
 export const SsoFinishQuery = Type.Object({ request: Text(100) });
 export type SsoFinishQuery = Static<typeof SsoFinishQuery>;
 
-/** The admin page setting an OpenID Connect provider's client secret (kept apart from the settings). */
+/**
+ * `GET /admin/api/orgs/{orgId}/sso`: each saved provider with the portal's addresses its identity
+ * provider is told (SAML: metadata = entity id, assertion consumer and logout services; OpenID: the
+ * redirect and post-logout URIs), and for OpenID whether (and when) its client secret was set, never the secret.
+ */
+export const SsoSetup = Type.Object({
+  data: Type.Array(Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    protocol: Type.String(),
+    addresses: Type.Array(Type.Object({ kind: Type.String(), url: Type.String() })),
+    secretSetAt: Type.Union([Type.String(), Type.Null()]),
+  })),
+});
+export type SsoSetup = Static<typeof SsoSetup>;
+
+/** `PUT /admin/api/orgs/{orgId}/sso/{providerId}/secret`: an OpenID Connect provider's client secret (kept apart from the settings). */
 export const ClientSecretBody = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 500 }) });
 export type ClientSecretBody = Static<typeof ClientSecretBody>;
 export const ClientSecretParams = Type.Object({ orgId: OrgId, providerId: ProviderId });

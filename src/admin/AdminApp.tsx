@@ -28,6 +28,7 @@ import { usePageTitle } from '../app/usePageTitle.ts';
 import { loadFormValidator, SchemaForm } from '../forms/index.ts';
 import { AdminMembers } from './AdminMembers.tsx';
 import { AdminPublishing } from './AdminPublishing.tsx';
+import { AdminSso } from './AdminSso.tsx';
 import { lineDiff } from './lineDiff.ts';
 import { PagePreview, previewAddress, viewerOf, type PreviewViewer } from './PagePreview.tsx';
 import { PREVIEW_FORMS, previewFormOfScreen, previewScreenId, type PreviewForm } from './previewScreens.ts';
@@ -305,6 +306,7 @@ function OrgEditor({ orgId, onDirtyChange }: { orgId: string; onDirtyChange: (di
       </section>
       <AdminMembers orgId={orgId} />
       <AdminPublishing orgId={orgId} />
+      <AdminSso orgId={orgId} settingsVersion={saved.settingsVersion} />
       {confirmation ? <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} /> : null}
     </div>
   );

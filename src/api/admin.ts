@@ -16,6 +16,7 @@ import type { FormName } from '../../schemas/forms/formBuilders.ts';
 import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
 import type { Refusal } from '../../schemas/api/common.ts';
 import type { PublishingKeyBody, PublishingKeyInfo, PublishingKeyList, PublishingKeyMade } from '../../schemas/api/publishing.ts';
+import type { SsoSetup } from '../../schemas/api/sso.ts';
 import { api, setCsrfToken } from './client.ts';
 import { paths } from './paths.ts';
 
@@ -104,6 +105,15 @@ export function createPublishingKey(orgId: string, body: PublishingKeyBody) {
 
 export function listPublishingKeys(orgId: string) {
   return api.get<PublishingKeyList | null>(paths.adminPublishingKeys(orgId));
+}
+
+/** Issue 15: the organisation's identity providers with the portal's addresses for them, and whether each OpenID secret is set. */
+export function getSsoSetup(orgId: string) {
+  return api.get<SsoSetup | null>(paths.adminSso(orgId));
+}
+
+export function setSsoClientSecret(orgId: string, providerId: string, secret: string) {
+  return api.put<(StatusOk & Partial<Refusal>) | null>(paths.adminSsoSecret(orgId, providerId), { json: { secret } });
 }
 
 export function revokePublishingKey(orgId: string, keyId: string) {

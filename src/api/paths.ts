@@ -38,6 +38,8 @@ export const paths = {
   adminAccessKey: (orgId: string, keyId: string) => `/admin/api/orgs/${seg(orgId)}/accessKeys/${seg(keyId)}`,
   adminPublishingKeys: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/publishingKeys`,
   adminPublishingKey: (orgId: string, keyId: string) => `/admin/api/orgs/${seg(orgId)}/publishingKeys/${seg(keyId)}`,
+  adminSso: (orgId: string) => `/admin/api/orgs/${seg(orgId)}/sso`,
+  adminSsoSecret: (orgId: string, providerId: string) => `/admin/api/orgs/${seg(orgId)}/sso/${seg(providerId)}/secret`,
 
   // Communications, maps (§7)
   comms: (commsId: string) => `/rest/comms/${seg(commsId)}`,

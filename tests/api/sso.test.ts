@@ -16,7 +16,9 @@ import { pointDemoSsoAt } from '../../server/services/demoIdp/relyingParties.ts'
 import { DEMO_IDP_CERTIFICATE, demoSamlIdp, samlResponseFor, serviceProviderOf, type ResponseOverrides } from '../../server/services/demoIdp/samlIdp.ts';
 import { DEMO_IDP_PASSWORD, DEMO_IDP_USERS } from '../../server/services/demoIdp/users.ts';
 import { BrowserJar, hiddenFields } from '../support/browserJar.ts';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { createTestApp, signInAdmin, type TestApp } from '../support/testApp.ts';
+import { ensureAdmin, DEMO_ADMIN_PASSWORD } from '../../server/services/admins.ts';
+import { ssoClientSecrets } from '../../server/db/schema.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -323,5 +325,54 @@ describe('OpenID Connect (oidc-provider, openid-client)', () => {
     expect(end.href.startsWith(`${base}/demo-idp/oidc/`)).toBe(true);
     expect(end.searchParams.get('id_token_hint')).toBeTruthy();
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/campus/login`);
+  });
+});
+
+describe('the admin page\'s single sign-on setup', () => {
+  it('lists each provider with the portal\'s addresses for it and whether its secret is set (never the secret)', async () => {
+    await ensureAdmin(db(), DEMO_ADMIN_PASSWORD);
+    const admin = await signInAdmin(app);
+    const response = await app.inject({ method: 'GET', url: '/admin/api/orgs/campus/sso', headers: { cookie: admin.cookie } });
+    expect(response.statusCode).toBe(200);
+    const [saml, oidc] = response.json().data;
+    expect(saml).toEqual({
+      id: 'campus-sso', name: 'Campus SSO', protocol: 'saml', secretSetAt: null,
+      addresses: [
+        { kind: 'metadata', url: `${base}/sso/campus/campus-sso/saml/metadata` },
+        { kind: 'acs', url: `${base}/sso/campus/campus-sso/saml/acs` },
+        { kind: 'slo', url: `${base}/sso/campus/campus-sso/saml/slo` },
+      ],
+    });
+    expect(oidc).toMatchObject({ id: 'campus-id', protocol: 'oidc', addresses: [{ kind: 'redirectUri', url: `${base}/sso/campus/campus-id/oidc/callback` }, { kind: 'postLogout', url: `${base}/campus/login` }] });
+    // The demo's secret was made at start; the answer says when, not what.
+    expect(typeof oidc.secretSetAt).toBe('string');
+    expect(response.body).not.toContain((await db().select().from(ssoClientSecrets))[0]!.secret);
+  });
+
+  it('sets an OpenID provider\'s secret, with the CSRF token, and refuses one for a SAML provider or without the token', async () => {
+    const admin = await signInAdmin(app);
+    const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken };
+    const before = await db().select().from(ssoClientSecrets).where(eq(ssoClientSecrets.providerId, 'campus-id'));
+    const saml = await app.inject({ method: 'PUT', url: '/admin/api/orgs/campus/sso/campus-sso/secret', headers, payload: { secret: 'abc' } });
+    expect(saml.statusCode).toBe(404);
+    expect(saml.json().errorCode).toBe('sso.provider');
+    const forged = await app.inject({ method: 'PUT', url: '/admin/api/orgs/campus/sso/campus-id/secret', headers: { cookie: admin.cookie }, payload: { secret: 'abc' } });
+    expect(forged.statusCode).toBe(403);
+    expect(await db().select().from(ssoClientSecrets).where(eq(ssoClientSecrets.providerId, 'campus-id'))).toEqual(before);
+    const empty = await app.inject({ method: 'PUT', url: '/admin/api/orgs/campus/sso/campus-id/secret', headers, payload: { secret: '' } });
+    expect(empty.statusCode).toBe(400);
+
+    const set = await app.inject({ method: 'PUT', url: '/admin/api/orgs/campus/sso/campus-id/secret', headers, payload: { secret: 'a-new-client-secret' } });
+    expect(set.statusCode).toBe(200);
+    const [after] = await db().select().from(ssoClientSecrets).where(eq(ssoClientSecrets.providerId, 'campus-id'));
+    expect(after!.secret).toBe('a-new-client-secret');
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(before[0]!.updatedAt.getTime());
+    // The demo provider knows its client by the portal's secret: a sign-in with the new one goes through.
+    const browser = new BrowserJar();
+    const started = await browser.fetch(`${base}/sso/campus/start?idp=campus-id`);
+    const { url: interaction } = await browser.follow(started.headers.get('location')!, (url) => url.pathname.includes('/interaction/'));
+    const login = await browser.fetch(interaction.href, { form: { username: sam.username, password: sam.password } });
+    const { url: callback } = await browser.follow(new URL(login.headers.get('location')!, interaction).href, (url) => url.pathname.endsWith('/oidc/callback'));
+    expect((await browser.fetch(callback.href)).headers.get('location')).toBe('/campus/home');
   });
 });

@@ -12,6 +12,7 @@ import forms from './forms/index.ts';
 import invitations from './invitations/index.ts';
 import publishingKeys from './publishingKeys/index.ts';
 import settings from './settings/index.ts';
+import sso from './sso/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-const DOMAINS = [settings, invitations, accessKeys, publishingKeys, forms];
+const DOMAINS = [settings, invitations, accessKeys, publishingKeys, sso, forms];
 
 export default async function adminScope(app: FastifyInstance, deps: RouteDeps) {
   app.decorateRequest('admin', null);
