@@ -9,6 +9,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import { LoginLinks, SingleSignOnAction, UniversalProfilePanel } from './LoginLinks.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** The notices of a signed-out visitor's page (src/api/flash.ts). */
@@ -50,7 +51,8 @@ export default function LoginScreen() {
       sessionStorage.setItem('ssp.expired.loginId', values.username ?? '');
       sessionStorage.setItem('ssp.expired.token', answer.expiredToken ?? '');
     }
-    if (redirect && (answer.status === '1' || answer.status === '-1')) {
+    // Status '2' (issue 15): the password was right and the second step follows on its own page.
+    if (redirect && (answer.status === '1' || answer.status === '-1' || answer.status === '2')) {
       navigation.assign(redirect);
       return done();
     }
@@ -69,6 +71,7 @@ export default function LoginScreen() {
       {variant.hideLoginForm ? null : (
         <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" submitKind={sso ? 'secondary' : 'primary'} />
       )}
+      {variant.hideLoginForm ? null : <PasskeySignIn orgId={boot.orgId} />}
       <LoginLinks variant={variant} keep={keep} />
     </section>
   );
