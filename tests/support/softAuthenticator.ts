@@ -80,8 +80,8 @@ export class SoftAuthenticator {
     this.userHandle = options.user?.id ?? null;
     const flags = FLAG_UP | FLAG_AT | (bend.userVerified === false ? 0 : FLAG_UV);
     const authData = this.authenticatorData(bend.rpID ?? this.rpID, flags, 0, true);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([
-      ['fmt', 'none'], ['attStmt', new Map()], ['authData', authData],
+    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, string>>([
+      ['fmt', 'none'], ['attStmt', new Map<string, string>()], ['authData', authData],
     ]));
     const clientDataJSON = this.clientData(bend.type ?? 'webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? this.origin);
     return {
