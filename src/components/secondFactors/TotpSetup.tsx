@@ -11,6 +11,8 @@ export interface TotpSetupProps {
   /** Sends a code of it: null when taken, else why not. */
   confirm: (code: string) => Promise<Said | null>;
   onCancel?: () => void;
+  /** What the cancel button says (Cancel by default). */
+  cancelKey?: string;
 }
 
 /** The secret in groups of four, as authenticator apps show keys typed in. */
@@ -20,7 +22,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Setting up an authenticator app (issue 15): the QR code the server drew (an image with its words),
  * the same key as text to type in, and the code the app then shows, which stores it.
  */
-export function TotpSetup({ start, confirm, onCancel }: TotpSetupProps) {
+export function TotpSetup({ start, confirm, onCancel, cancelKey = 'form.dialog.cancel' }: TotpSetupProps) {
   const { t } = useTranslation();
   const id = useId();
   const [setup, setSetup] = useState<TotpSetupReply | null>(null);
@@ -81,7 +83,7 @@ export function TotpSetup({ start, confirm, onCancel }: TotpSetupProps) {
       </ol>
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={busy ? 'true' : undefined}>{t('totp.setup.confirm')}</button>
-        {onCancel ? <button type="button" className="button" onClick={onCancel}>{t('form.dialog.cancel')}</button> : null}
+        {onCancel ? <button type="button" className="button" onClick={onCancel}>{t(cancelKey)}</button> : null}
       </div>
     </form>
   );

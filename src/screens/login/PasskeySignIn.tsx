@@ -32,7 +32,7 @@ export function PasskeySignIn({ orgId }: { orgId: string }) {
 
   return (
     <div className="login-passkey">
-      <p className="login-or">{t('login.sso.or')}</p>
+      <p className="login-or">{t('login.passkey.or')}</p>
       <button type="button" className="button" aria-disabled={busy ? 'true' : undefined} onClick={() => void signIn()}>{t('login.passkey')}</button>
       {said ? <p role="alert" className="form-alert">{t(said.key, withPluralCount({ ...said.params, defaultValue: t('passkey.failed') }))}</p> : null}
     </div>

@@ -91,6 +91,7 @@ export default function LoginVerifyScreen() {
               start={() => startEnrolmentTotp(orgId)}
               confirm={async (code) => finished(await confirmEnrolmentTotp(orgId, code))}
               onCancel={() => setEnrolment('choose')}
+              cancelKey="secondFactor.enrol.other"
             />
           </section>
         ) : null}
@@ -110,7 +111,7 @@ export default function LoginVerifyScreen() {
 
   return (
     <section className="card card-narrow" aria-labelledby="verify-title" data-screen="loginVerify">
-      <PageHeading id="verify-title">{t(pending?.enrol && !signedIn ? 'page.title.loginEnrol' : 'page.title.loginVerify')}</PageHeading>
+      <PageHeading id="verify-title">{t(pending?.enrol ? 'page.title.loginEnrol' : 'page.title.loginVerify')}</PageHeading>
       {body}
       {!signedIn && !expired ? (
         <ul className="link-list">
@@ -169,7 +170,7 @@ function SecondStep({ orgId, pending, finished }: { orgId: string; pending: Pend
         <div className="second-step-passkey">
           <button type="button" className="button button-primary" aria-disabled={busy ? 'true' : undefined} onClick={() => void passkey()}>{t('secondFactor.verify.passkey')}</button>
           {passkeyError ? <p role="alert" className="notice">{t(passkeyError.key, withPluralCount({ ...passkeyError.params, defaultValue: t('passkey.failed') }))}</p> : null}
-          {takesCode ? <p className="login-or">{t('login.sso.or')}</p> : null}
+          {takesCode ? <p className="login-or">{t('login.passkey.or')}</p> : null}
         </div>
       ) : null}
       {takesCode ? (

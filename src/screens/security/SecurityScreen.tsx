@@ -178,12 +178,14 @@ export default function SecurityScreen() {
           <section className="security-section" aria-labelledby="security-codes-title">
             <h2 id="security-codes-title">{t('recoveryCodes.title')}</h2>
             <p>{t('recoveryCodes.about')}</p>
-            <p className="security-state">{t('recoveryCodes.left', { count: factors.recoveryCodesLeft ?? 0 })}</p>
             {hasFactor ? (
-              <div className="form-actions">
-                <button type="button" className="button" onClick={() => setConfirming({ kind: 'recoveryCodes' })}>{t('recoveryCodes.renew')}</button>
-              </div>
-            ) : null}
+              <>
+                <p className="security-state">{t('recoveryCodes.left', { count: factors.recoveryCodesLeft ?? 0 })}</p>
+                <div className="form-actions">
+                  <button type="button" className="button" onClick={() => setConfirming({ kind: 'recoveryCodes' })}>{t('recoveryCodes.renew')}</button>
+                </div>
+              </>
+            ) : <p className="hint">{t('recoveryCodes.noneYet')}</p>}
           </section>
         </>
       ) : null}
