@@ -93,6 +93,12 @@ export const screens: readonly Screen[] = [
     when: (ctx) => ctx.org.enabledSSO, otherwise: ['login'], help: 'login/sso', load: () => import('./src/screens/sso/SsoScreen.tsx'),
   },
   {
+    // Issue 15: the second step after the password (a code, a recovery code or a passkey), or adding the
+    // second factor the organisation requires; the pending sign-in is the server's (an HttpOnly cookie).
+    id: 'loginVerify', path: 'login/verify', titleKey: 'page.title.loginVerify', guard: 'visitor', selfService: true, help: 'login',
+    load: () => import('./src/screens/loginVerify/LoginVerifyScreen.tsx'),
+  },
+  {
     id: 'forgotUsername', path: 'forgot-username', titleKey: 'page.title.forgotUsername', guard: 'any', selfService: true,
     load: () => import('./src/screens/forgotUsername/ForgotUsernameScreen.tsx'),
   },
@@ -151,6 +157,11 @@ export const screens: readonly Screen[] = [
     id: 'home', path: 'home', titleKey: 'page.title.home', guard: 'member', help: 'home',
     nav: { labelKey: 'nav.home', order: 0 },
     load: () => import('./src/screens/home/HomeScreen.tsx'),
+  },
+  {
+    // Issue 15: the member's sign-in security (authenticator app, passkeys, recovery codes), linked from home.
+    id: 'mySecurity', path: 'my-security', titleKey: 'page.title.security', guard: 'member', help: 'home',
+    load: () => import('./src/screens/security/SecurityScreen.tsx'),
   },
   {
     id: 'portalHome', path: 'portal-home', titleKey: 'page.title.home', guard: 'member', help: 'home', publicPortalEntry: 'set',

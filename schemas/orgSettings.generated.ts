@@ -69,6 +69,10 @@ export interface OrgSettingsInput {
    */
   isFedRAMPCustomer?: boolean;
   /**
+   * Every member signs in with a second factor after the password (an authenticator app or a passkey; NIST SP 800-63B AAL2); a member without one adds one at their next sign-in (issue 15).
+   */
+  requireSecondFactor?: boolean;
+  /**
    * Members may edit their first name.
    */
   editFirstName?: boolean;

@@ -28,7 +28,9 @@ export type LoginBody = Static<typeof LoginBody>;
 /**
  * §7 login answer: `status '1'` with the home page and the new session's token, or `status '-1'`
  * with the reset-password page (an expired password: nothing signed in) and `expiredToken`, the
- * proof of that login the expired-password change must carry (single use, 10 minutes; issue 9 row 2).
+ * proof of that login the expired-password change must carry (single use, 10 minutes; issue 9 row 2),
+ * or `status '2'` with the second-step page (issue 15: nothing signed in until a second factor is
+ * given; the pending sign-in is named by an HttpOnly cookie, schemas/api/secondFactors.ts).
  */
 export const LoginAnswer = Type.Object({
   status: Type.String(),

@@ -12,14 +12,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { runStatement } from '../db/runStatement.ts';
+import { pendingSignInParts, type NewPendingSignIn } from './pendingSignIns.ts';
 import { signInParts, type NewSignIn } from './sessions.ts';
-import { claimAttemptsParts, claimedCounts, releaseAttemptsParts, type AttemptClaim } from './throttle.ts';
+import { claimAttemptsParts, claimedCounts, refundAttemptsParts, releaseAttemptsParts, type AttemptClaim } from './throttle.ts';
 
 /** What the login needs of the contact whose username it was given. */
 export interface LoginContact {
   contactId: number;
   passwordHash: string | null;
   passwordExpired: boolean;
+  /** The member has a second factor (an authenticator app or a passkey): a right password waits for it (issue 15). */
+  hasSecondFactor: boolean;
 }
 
 /**
@@ -30,15 +33,21 @@ export interface LoginContact {
 export async function claimLogin(
   db: Db, orgId: string, username: string, first: AttemptClaim, second: AttemptClaim | null,
 ): Promise<{ claimed: { first: number | null; second: number | null }; contact: LoginContact | null }> {
-  const [row] = await runStatement<{ first: number | null; second: number | null; contact_id: number | null; password_hash: string | null; password_expired: boolean | null }>(db, sql`
+  const [row] = await runStatement<{
+    first: number | null; second: number | null; contact_id: number | null; password_hash: string | null; password_expired: boolean | null; second_factor: boolean | null;
+  }>(db, sql`
     with ${claimAttemptsParts(orgId, first, second)}
-    select ${claimedCounts(second)}, contact.contact_id, contact.password_hash, contact.password_expired
+    select ${claimedCounts(second)}, contact.contact_id, contact.password_hash, contact.password_expired,
+      (exists (select from member_totp where org_id = ${orgId} and contact_id = contact.contact_id)
+        or exists (select from member_passkeys where org_id = ${orgId} and contact_id = contact.contact_id)) as second_factor
     from (select) as one
     left join lateral (select contact_id, password_hash, password_expired from contacts
       where org_id = ${orgId} and lower(username) = ${username.toLowerCase()} limit 1) as contact on true`);
   return {
     claimed: { first: row?.first ?? null, second: row?.second ?? null },
-    contact: row?.contact_id == null ? null : { contactId: row.contact_id, passwordHash: row.password_hash, passwordExpired: !!row.password_expired },
+    contact: row?.contact_id == null ? null : {
+      contactId: row.contact_id, passwordHash: row.password_hash, passwordExpired: !!row.password_expired, hasSecondFactor: !!row.second_factor,
+    },
   };
 }
 
@@ -51,12 +60,20 @@ export interface LoginWrites {
   rehash: { contactId: number; from: string; to: string } | null;
   /** The browser's new session and its sign-in (storeSignIn), or null (an expired password signs nobody in). */
   signIn: NewSignIn | null;
+  /**
+   * Instead of a sign-in, one waiting for its second step (issue 15): the attempt is given back under
+   * both keys, nothing cleared (refundAttemptsParts), and the pending sign-in stored.
+   */
+  pending?: NewPendingSignIn;
 }
 
 /** The writes of a right password in one statement; answers when the new session was made (null without one). */
 export async function completeLogin(db: Db, orgId: string, writes: LoginWrites): Promise<Date | null> {
-  const { rehash, signIn } = writes;
-  const parts = [releaseAttemptsParts(orgId, writes.clearKey, writes.refundKey)];
+  const { rehash, signIn, pending } = writes;
+  const parts = [pending
+    ? refundAttemptsParts(orgId, writes.refundKey === null ? [writes.clearKey] : [writes.clearKey, writes.refundKey])
+    : releaseAttemptsParts(orgId, writes.clearKey, writes.refundKey)];
+  if (pending) parts.push(pendingSignInParts(pending));
   if (rehash) {
     parts.push(sql`rehashed as (update contacts set password_hash = ${rehash.to}
       where org_id = ${orgId} and contact_id = ${rehash.contactId} and password_hash = ${rehash.from})`);

@@ -155,6 +155,16 @@ export function releaseAttemptsParts(orgId: string, clearKey: string, refundKey:
     update login_throttle set failures = greatest(failures - 1, 0) where org_id = ${orgId} and key = ${refundKey})`;
 }
 
+/**
+ * A right password whose sign-in still waits for its second step (issue 15), as a statement's parts:
+ * its attempt is given back under every key of `keys`, and nothing is cleared, so wrong codes counted
+ * before are still counted (only a finished second step clears the account's count).
+ */
+export function refundAttemptsParts(orgId: string, keys: readonly string[]): SQL {
+  return sql`refunded_attempts as (update login_throttle set failures = greatest(failures - 1, 0)
+    where org_id = ${orgId} and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}))`;
+}
+
 /** releaseAttemptsParts on its own (a password check other than the login's). */
 export async function releaseAttempts(db: Db, orgId: string, clearKey: string, refundKey: string | null): Promise<void> {
   await runStatement(db, sql`with ${releaseAttemptsParts(orgId, clearKey, refundKey)} select 1`);

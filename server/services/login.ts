@@ -6,6 +6,11 @@
  * throttled per account name and per address). Unknown usernames go through the same counting and
  * the same answers, so nobody learns which usernames exist. Every refusal carries §7's
  * `status: 'failed'` (or 'locked').
+ *
+ * A member who has a second factor, or whose organisation requires one (`requireSecondFactor`), is not
+ * signed in by the password alone (issue 15): a right password stores a sign-in waiting for its second
+ * step (services/secondStep.ts), and the attempt it claimed is given back without clearing the count,
+ * so wrong codes stay counted until the second step is done.
  */
 import { FEATURE_FLAGS_OFF } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
@@ -15,6 +20,7 @@ import type { NewSignIn } from '../repositories/sessions.ts';
 import { checkSubmission } from './formSubmissions.ts';
 import { passwordCheckClaims, passwordCheckOf } from './passwordAttempts.ts';
 import { issueExpiredToken } from './passwordChange.ts';
+import { newPendingSignIn } from './secondStep.ts';
 import { upgradedHash, verifyPassword } from './passwords.ts';
 import { refuse, refuseValidation, type Refusal } from './results.ts';
 
@@ -28,15 +34,20 @@ export type LoginResult<S extends NewSignIn = NewSignIn> =
    * change that follows carries `expiredToken` (passwordChange.ts), the proof of this login.
    */
   | { ok: true; outcome: 'passwordExpired'; expiredToken: string }
+  /**
+   * The password is right and a second step is needed (issue 15): nothing is signed in; the browser's
+   * SSPPENDING cookie is to hold `pendingToken` (the stored sign-in waits for it until `expiresAt`).
+   */
+  | { ok: true; outcome: 'secondStep'; pendingToken: string; expiresAt: Date }
   | Refusal;
 
 const FAILED = { status: 'failed' } as const;
 
 /** How a login ended, as the metrics count it (plugins/metrics.ts `portal_login_outcomes_total`). */
-export type LoginOutcome = 'success' | 'expired' | 'wrong' | 'locked' | 'throttled' | 'invalid' | 'refused';
+export type LoginOutcome = 'success' | 'expired' | 'secondStep' | 'wrong' | 'locked' | 'throttled' | 'invalid' | 'refused';
 
 export function loginOutcomeOf(result: LoginResult): LoginOutcome {
-  if (result.ok) return result.outcome === 'signIn' ? 'success' : 'expired';
+  if (result.ok) return result.outcome === 'signIn' ? 'success' : result.outcome === 'secondStep' ? 'secondStep' : 'expired';
   switch ((result.body as { errorCode?: unknown }).errorCode) {
     case 'login.failed': case 'ssp.request.account.error.fedRamp': return 'wrong';
     case 'ssp.request.account.locked.fedRamp': return 'locked';
@@ -81,6 +92,11 @@ export async function login<S extends NewSignIn>(
   if (contact.passwordExpired) {
     await completeLogin(db, org.orgId, { ...attempt.release, rehash, signIn: null });
     return { ok: true, outcome: 'passwordExpired', expiredToken: await issueExpiredToken(db, org.orgId, contact.contactId) };
+  }
+  if (contact.hasSecondFactor || org.settings.requireSecondFactor) {
+    const { token, row } = newPendingSignIn(org.orgId, contact.contactId, null);
+    await completeLogin(db, org.orgId, { ...attempt.release, rehash, signIn: null, pending: row });
+    return { ok: true, outcome: 'secondStep', pendingToken: token, expiresAt: row.expiresAt };
   }
   const signIn = await newSignIn(contact.contactId);
   const createdAt = await completeLogin(db, org.orgId, { ...attempt.release, rehash, signIn });

@@ -1,13 +1,13 @@
 /**
  * Secrets the server makes once and keeps in `server_secrets` (the HMAC keys of invitation links
- * of the forgot-password decoy question, of captcha challenges and of contact-path codes). Every app process sharing the database reads the
+ * of the forgot-password decoy question, of captcha challenges, of contact-path codes and of recovery codes). Every app process sharing the database reads the
  * same value: the first to ask creates it, a concurrent creator's row wins and is read back.
  */
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { findOrCreateSecret } from '../repositories/serverSecrets.ts';
 
-export type SecretName = 'invitation-hmac' | 'forgot-password-question' | 'visitor-csrf' | 'altcha-hmac' | 'path-confirmation';
+export type SecretName = 'invitation-hmac' | 'forgot-password-question' | 'visitor-csrf' | 'altcha-hmac' | 'path-confirmation' | 'recovery-code';
 
 const cache = new WeakMap<Db, Map<SecretName, Promise<Buffer>>>();
 

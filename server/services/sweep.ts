@@ -13,7 +13,9 @@ import { deleteMailsBefore, trimOutboxes } from '../repositories/mailOutbox.ts';
 import { deletePreviewModulesBefore } from '../repositories/previewValidatorModules.ts';
 import { deleteSpentResets } from '../repositories/passwordResets.ts';
 import { deleteSpentConfirmations } from '../repositories/pathConfirmations.ts';
+import { deleteExpiredPendingSignIns } from '../repositories/pendingSignIns.ts';
 import { deleteExpiredPublicProfiles } from '../repositories/publicProfiles.ts';
+import { deleteExpiredEnrolments } from '../repositories/secondFactors.ts';
 import { deleteExpiredSessions } from '../repositories/sessions.ts';
 import { deleteExpiredSsoRows } from '../repositories/sso.ts';
 import { withSweepLock } from '../repositories/sweepLock.ts';
@@ -39,7 +41,8 @@ export const PREVIEW_MODULES_KEPT_MS = 24 * 60 * 60 * 1000;
  * counts past their window, used or expired reset links, expired access keys and public profiles,
  * mails and delivery attempts older than OUTBOX_DAYS and beyond the newest OUTBOX_PER_ORGANIZATION of
  * an organisation (each table on its own),
- * the admin preview's form validators older than a day.
+ * the admin preview's form validators older than a day, sign-ins that waited for their second step
+ * and second factors being added past their end (issue 15).
  * Answers false when another process was sweeping (nothing done here).
  */
 export function sweep(db: Db, now = Date.now()): Promise<boolean> {
@@ -52,6 +55,8 @@ export function sweep(db: Db, now = Date.now()): Promise<boolean> {
     await deleteSpentResets(tx);
     await deleteExpiredAccessKeys(tx);
     await deleteExpiredPublicProfiles(tx);
+    await deleteExpiredPendingSignIns(tx, new Date(now));
+    await deleteExpiredEnrolments(tx, new Date(now));
     await deleteExpiredSsoRows(tx);
     await deleteMailsBefore(tx, new Date(now - OUTBOX_DAYS * 24 * 60 * 60 * 1000));
     await trimOutboxes(tx, OUTBOX_PER_ORGANIZATION);

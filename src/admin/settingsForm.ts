@@ -14,7 +14,7 @@ import { WEATHER_CATEGORIES, weatherCategoryKey } from '../../schemas/rules/weat
 /** The sections, in order, and the settings each holds (every property of the schema is in one). */
 export const SETTINGS_SECTIONS = [
   { id: 'organization', fields: ['orgName', 'orgSubtitle', 'disabled', 'enableSSP', 'userStatus', 'isPublic', 'hasBanner', 'usePublicPortal', 'publicPortal', 'termsUrl', 'privacyUrl', 'contactUrl', 'contactEmail', 'memberApp', 'isRecipientExist'] },
-  { id: 'signUp', fields: ['enabledSSO', 'ssoProviders', 'ssoLinkInvitedByEmail', 'isFedRAMPCustomer', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
+  { id: 'signUp', fields: ['enabledSSO', 'ssoProviders', 'ssoLinkInvitedByEmail', 'isFedRAMPCustomer', 'requireSecondFactor', 'minSignup', 'signupEmailEditable', 'signupEmailMandatory'] },
   { id: 'contactPaths', fields: ['SMSSetting', 'phoneSetting', 'showSlackDeliveryPath', 'slackSetting', 'isEnableCountryCodeForMemberPortal', 'countryCodes', 'sendNotificationPermission', 'contactPathConfirmation'] },
   { id: 'profile', fields: ['showProfile', 'editFirstName', 'editLastName', 'middleInitialsSetting', 'suffixSetting', 'externalIDSetting', 'emailMandatory', 'shouldShowPreferredLanguage', 'showCustomfield', 'customFields', 'groupMemberShipSetting', 'secureMessaging'] },
   { id: 'locations', fields: ['showAddress', 'addressSetting', 'defaultCountry', 'hasGeoFanceSetting', 'geoFences', 'isEB360MapEnabled'] },

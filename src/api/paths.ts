@@ -70,6 +70,18 @@ export const paths = {
   changePassword: (orgId: string) => `/${seg(orgId)}/changePassword`,
   deleteAccount: (orgId: string) => `/deleteAccount/${seg(orgId)}`,
 
+  // The second step of a sign-in and Sign in with a passkey (issue 15; not calls of §7)
+  pendingSignIn: (orgId: string) => `/${seg(orgId)}/signIn/pending`,
+  pendingSignInCode: (orgId: string) => `/${seg(orgId)}/signIn/pending/code`,
+  pendingSignInPasskeyOptions: (orgId: string) => `/${seg(orgId)}/signIn/pending/passkey/options`,
+  pendingSignInPasskey: (orgId: string) => `/${seg(orgId)}/signIn/pending/passkey`,
+  pendingSignInTotpSetup: (orgId: string) => `/${seg(orgId)}/signIn/pending/totp/setup`,
+  pendingSignInTotp: (orgId: string) => `/${seg(orgId)}/signIn/pending/totp`,
+  pendingSignInPasskeysOptions: (orgId: string) => `/${seg(orgId)}/signIn/pending/passkeys/options`,
+  pendingSignInPasskeys: (orgId: string) => `/${seg(orgId)}/signIn/pending/passkeys`,
+  passkeySignInOptions: (orgId: string) => `/${seg(orgId)}/signIn/passkey/options`,
+  passkeySignIn: (orgId: string) => `/${seg(orgId)}/signIn/passkey`,
+
   // Geography (§7)
   geocode: '/getgeo/json',
   checkGeoFenceAddress: '/rest/registration/checkGeoFenceAddress',
@@ -94,6 +106,13 @@ export const paths = {
   customFields: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/customFields`,
   groupMemberships: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/groupMemberships`,
   dataExport: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/export`,
+  secondFactors: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors`,
+  totpSetup: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors/totp/setup`,
+  totp: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors/totp`,
+  passkeyOptions: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors/passkeys/options`,
+  passkeys: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors/passkeys`,
+  passkey: (orgId: string, contactId: number, passkeyId: string) => `/${seg(orgId)}/${contactId}/secondFactors/passkeys/${seg(passkeyId)}`,
+  recoveryCodes: (orgId: string, contactId: number) => `/${seg(orgId)}/${contactId}/secondFactors/recoveryCodes`,
 
   // Incidents (§7)
   incidentGroups: '/rest/incident/subscription/contactIdAndGroupIds',

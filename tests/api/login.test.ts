@@ -9,7 +9,11 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/login.ts';
 import { setCookie, startSession, useTestApp } from '../support/testApp.ts';
 
-const t = useTestApp();
+/**
+ * fedagency as it was before it required a second factor (issue 15): this file is about its FedRAMP
+ * password lock-out, with the password alone; the second step's own counting is tests/api/secondFactors.test.ts.
+ */
+const t = useTestApp({ orgSettings: { fedagency: { requireSecondFactor: false } } });
 
 async function login(orgId: string, username: string, password: string, session?: { cookie: string; csrfToken: string }) {
   const s = session ?? (await startSession(t.app, orgId));

@@ -6,18 +6,23 @@
  * never runs (not even the body is parsed), and only the member's own address passes. Then the same
  * matrix over every route of the real member domains (issue 12 "Safety": two members in springfield
  * and one in acme × every route × read and write): 403 `member.notSelf` and nothing changed (issue 13
- * adds the static and expected locations and the subscriptions).
+ * adds the static and expected locations and the subscriptions, issue 15 the member's second factors).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addresses, contacts, deliveryOutbox, expectedLocations, groupMembers, groups, memberSubscriptions, pathConfirmations, sessionLogins } from '../../server/db/schema.ts';
+import { Secret, TOTP } from 'otpauth';
+import {
+  addresses, contacts, deliveryOutbox, expectedLocations, groupMembers, groups, memberPasskeys, memberSubscriptions, memberTotp, pathConfirmations, recoveryCodes,
+  secondFactorEnrolments, sessionLogins,
+} from '../../server/db/schema.ts';
 import { memberDomain } from '../../server/http/memberDomain.ts';
 import { MEMBER_DOMAINS, MEMBER_PREFIX } from '../../server/routes/member/index.ts';
 import { createCaptcha, DEFAULT_ALTCHA } from '../../server/services/captcha.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { storedCustomValues } from '../support/customFields.ts';
 import { storedProfile } from '../support/profile.ts';
+import { SoftAuthenticator } from '../support/softAuthenticator.ts';
 import { solveAltcha } from '../support/testNotification.ts';
 import { startSession, useTestApp } from '../support/testApp.ts';
 
@@ -158,11 +163,11 @@ describe('member scope /{orgId}/{contactId}/…', () => {
  * row here fails the first test below.
  */
 interface MemberRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The registered path, relative to MEMBER_PREFIX. */
   path: string;
-  /** The address after `/{orgId}/{contactId}` (with its query). */
-  address: string;
+  /** The address after `/{orgId}/{contactId}` (with its query); one of the target's own where it names a row of theirs. */
+  address: string | ((target: { orgId: string; contactId: number }) => string);
   /** The body of a write: a valid save for the target, at its stored version (a form, or JSON with `json`). */
   body?: (target: { orgId: string; contactId: number }) => Promise<Record<string, unknown>>;
   /** The body is sent as JSON (§7's PUT of group subscriptions), not as a form. */
@@ -182,6 +187,20 @@ async function lastCodeSent(orgId: string, contactId: number): Promise<string> {
     .orderBy(desc(deliveryOutbox.deliveryId)).limit(1);
   return /\b(\d{6})\b/.exec(row?.text ?? '')?.[1] ?? 'none';
 }
+
+/** The target's live enrolment of `kind` (second_factor_enrolments): an app's secret, a passkey registration's challenge. */
+async function enrolmentOf(orgId: string, contactId: number, kind: 'totp' | 'passkey'): Promise<string> {
+  const [row] = await t.database.db.select({ value: secondFactorEnrolments.value }).from(secondFactorEnrolments)
+    .where(and(eq(secondFactorEnrolments.orgId, orgId), eq(secondFactorEnrolments.contactId, contactId), eq(secondFactorEnrolments.kind, kind)));
+  return row?.value ?? '';
+}
+
+/** Each target's software authenticator, its credential id known before it registers (the addresses name it). */
+const authenticators = new Map<number, SoftAuthenticator>();
+const authenticatorOf = (contactId: number) => {
+  if (!authenticators.has(contactId)) authenticators.set(contactId, new SoftAuthenticator('http://localhost', 'localhost'));
+  return authenticators.get(contactId)!;
+};
 
 const MEMBER_ROUTES: MemberRoute[] = [
   { method: 'GET', path: '/profile', address: '/profile' },
@@ -280,6 +299,35 @@ const MEMBER_ROUTES: MemberRoute[] = [
     answer: { result: true },
     ownStatus: (orgId) => (orgId === 'acme' ? 200 : 404),
   },
+  // Issue 15: the member's second factors. An app set up and confirmed with a code of its secret, new
+  // recovery codes, the app removed; a passkey registered by the target's software authenticator,
+  // renamed and removed (springfield and acme require no second factor).
+  { method: 'GET', path: '/secondFactors', address: '/secondFactors' },
+  { method: 'POST', path: '/secondFactors/totp/setup', address: '/secondFactors/totp/setup', body: async () => ({}), answer: { secret: expect.any(String) } },
+  {
+    method: 'POST', path: '/secondFactors/totp', address: '/secondFactors/totp',
+    body: async ({ orgId, contactId }) => ({ code: new TOTP({ secret: Secret.fromBase32(await enrolmentOf(orgId, contactId, 'totp') || 'AAAA') }).generate() }),
+    answer: { recoveryCodes: expect.any(Array) },
+  },
+  { method: 'POST', path: '/secondFactors/recoveryCodes', address: '/secondFactors/recoveryCodes', body: async () => ({}), answer: { recoveryCodes: expect.any(Array) } },
+  { method: 'DELETE', path: '/secondFactors/totp', address: '/secondFactors/totp', body: async () => ({}), answer: { status: 'ok' } },
+  { method: 'POST', path: '/secondFactors/passkeys/options', address: '/secondFactors/passkeys/options', body: async () => ({}), answer: { origin: 'http://localhost' } },
+  {
+    method: 'POST', path: '/secondFactors/passkeys', address: '/secondFactors/passkeys', json: true,
+    body: async ({ orgId, contactId }) => {
+      const { challenge = 'none', userHandle = '' } = JSON.parse(await enrolmentOf(orgId, contactId, 'passkey') || '{}') as { challenge?: string; userHandle?: string };
+      return { credential: authenticatorOf(contactId).register({ challenge, user: { id: userHandle } }), name: 'Phone' };
+    },
+    answer: { passkey: { name: 'Phone' } },
+  },
+  {
+    method: 'PUT', path: '/secondFactors/passkeys/:passkeyId', address: ({ contactId }) => `/secondFactors/passkeys/${authenticatorOf(contactId).id}`, json: true,
+    body: async () => ({ name: 'Desk' }), answer: { status: 'ok' },
+  },
+  {
+    method: 'DELETE', path: '/secondFactors/passkeys/:passkeyId', address: ({ contactId }) => `/secondFactors/passkeys/${authenticatorOf(contactId).id}`,
+    body: async () => ({}), answer: { status: 'ok' },
+  },
 ];
 
 describe('member scope: every route of the member domains', () => {
@@ -298,18 +346,24 @@ describe('member scope: every route of the member domains', () => {
       expectedLocations: await t.database.db.select().from(expectedLocations).where(and(eq(expectedLocations.orgId, target.orgId), eq(expectedLocations.contactId, target.contactId))),
       subscriptions: await t.database.db.select().from(memberSubscriptions).where(and(eq(memberSubscriptions.orgId, target.orgId), eq(memberSubscriptions.contactId, target.contactId))),
       groups: await t.database.db.select().from(groupMembers).where(and(eq(groupMembers.orgId, target.orgId), eq(groupMembers.contactId, target.contactId))),
+      totp: await t.database.db.select().from(memberTotp).where(and(eq(memberTotp.orgId, target.orgId), eq(memberTotp.contactId, target.contactId))),
+      passkeys: await t.database.db.select().from(memberPasskeys).where(and(eq(memberPasskeys.orgId, target.orgId), eq(memberPasskeys.contactId, target.contactId))),
+      recoveryCodes: await t.database.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.orgId, target.orgId), eq(recoveryCodes.contactId, target.contactId))),
+      enrolments: await t.database.db.select().from(secondFactorEnrolments)
+        .where(and(eq(secondFactorEnrolments.orgId, target.orgId), eq(secondFactorEnrolments.contactId, target.contactId))),
     })));
     for (const route of MEMBER_ROUTES) {
       for (const caller of callers) {
         for (const target of targets) {
           const own = caller.orgId === target.orgId && caller.contactId === target.contactId;
-          const label = `${caller.name} ${route.method} /${target.orgId}/${target.contactId}${route.address}`;
+          const address = typeof route.address === 'string' ? route.address : route.address(target);
+          const label = `${caller.name} ${route.method} /${target.orgId}/${target.contactId}${address}`;
           const before = await everything();
           const fields = route.body ? await route.body(target) : undefined;
           const body = fields === undefined ? undefined
             : route.json ? JSON.stringify(fields) : new URLSearchParams(fields as Record<string, string>).toString();
           const response = await t.app.inject({
-            method: route.method, url: `/${target.orgId}/${target.contactId}${route.address}`,
+            method: route.method, url: `/${target.orgId}/${target.contactId}${address}`,
             headers: {
               cookie: caller.cookie,
               ...(body !== undefined
@@ -336,7 +390,7 @@ describe('member scope: every route of the member domains', () => {
     const save = MEMBER_ROUTES.find((route) => route.method === 'POST' && route.path === '/profile')!;
     const before = await storedProfile(t.database.db, 'springfield', own.contactId!);
     const response = await t.app.inject({
-      method: 'POST', url: `/springfield/${own.contactId}${save.address}`,
+      method: 'POST', url: `/springfield/${own.contactId}${save.address as string}`,
       headers: { cookie: own.cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(await save.body!({ orgId: 'springfield', contactId: own.contactId! }) as Record<string, string>).toString(),
     });

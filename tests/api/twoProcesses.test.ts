@@ -1,10 +1,11 @@
 /**
  * Issue 10 item 7: any number of app processes on one PostgreSQL. Two real server processes on the
  * same DATABASE_URL: a member signed in on A saves through B with A's cookie and CSRF token; an
- * administrator's settings change through A shows in B's /rest/init within 2 s; a lock-out counted on
- * A holds on B. Runs in `.ci/run`'s PostgreSQL stage (the API tests with DATABASE_URL); on the
+ * administrator's settings change through A shows in B's /rest/init within 2 s; a sign-in waiting for
+ * its second step on A is finished on B (issue 15); a lock-out counted on A holds on B. Runs in `.ci/run`'s PostgreSQL stage (the API tests with DATABASE_URL); on the
  * embedded PGlite, which one process owns, there is nothing to share.
  */
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
@@ -104,6 +105,21 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL', () => {
       if (!seen.includes(renamed)) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(seen).toContain(renamed);
+  }, 60_000);
+
+  it('finishes on B a sign-in whose password was right on A: the second factor fedagency requires, set up across both', async () => {
+    const member = browser();
+    const token = (await member.call(a.baseURL, '/rest/init/csrf?orgId=fedagency')).body.csrfToken as string;
+    const login = await member.call(a.baseURL, '/manage/login', {
+      method: 'POST', csrf: token, json: { orgId: 'fedagency', username: 'demo.member', password: 'Demo!Member2026', keepSigned: 'false' },
+    });
+    expect(login.body).toEqual({ status: '2', redirect: '/fedagency/login/verify' });
+    expect((await member.call(b.baseURL, '/fedagency/signIn/pending')).body).toMatchObject({ enrol: true });
+    const setup = await member.call(b.baseURL, '/fedagency/signIn/pending/totp/setup', { method: 'POST', csrf: token });
+    const secret = Secret.fromBase32(setup.body.secret as string);
+    const done = await member.call(a.baseURL, '/fedagency/signIn/pending/totp', { method: 'POST', csrf: token, json: { code: new TOTP({ secret }).generate() } });
+    expect(done.body).toMatchObject({ status: '1', recoveryCodes: expect.any(Array) });
+    expect((await member.call(b.baseURL, '/rest/init/account?orgId=fedagency')).body).toMatchObject({ account: { username: 'demo.member' } });
   }, 60_000);
 
   it('holds a lock-out counted on A on B', async () => {

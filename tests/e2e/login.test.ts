@@ -19,7 +19,7 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
   it('shows the §5 messages when nothing is entered', async () => {
     const page = browser.page;
     await page.goto(`${baseURL}/springfield/login`);
-    await page.getByRole('button', { name: en['login.submit'] }).click();
+    await page.getByRole('button', { name: en['login.submit'], exact: true }).click();
     await page.getByText(en['login.username.enterUsername']).first().waitFor();
     await page.getByText(en['login.password.enterPassword']).first().waitFor();
     await screenshot(page, 'login-empty-submit');
@@ -34,7 +34,7 @@ describe.skipIf(!chromiumPath)('login and logout in Chromium', () => {
     ];
     for (const { path, button, name } of pages) {
       await page.goto(`${baseURL}/springfield/${path}`);
-      const submit = page.getByRole('button', { name: button });
+      const submit = page.getByRole('button', { name: button, exact: true });
       await submit.waitFor();
       // A new password shows its rules while typing.
       if (path === 'new') await page.locator('input[autocomplete="new-password"]').fill('abc');

@@ -8,7 +8,7 @@ export async function logIn(page: Page, baseURL: string, orgId: string, username
   await page.goto(`${baseURL}/${orgId}/login`);
   await page.getByRole('textbox', { name: en['login.username.label'] }).fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(password);
-  await page.getByRole('button', { name: en['login.submit'] }).click();
+  await page.getByRole('button', { name: en['login.submit'], exact: true }).click();
 }
 
 /** Signs the demo administrator in on the admin page and waits for the organisation picker. */

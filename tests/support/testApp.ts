@@ -3,7 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
-import { sessions } from '../../server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import type { OrgSettingsInput } from '../../schemas/orgSettings.ts';
+import { organizations, sessions } from '../../server/db/schema.ts';
 import { seedDemo } from '../../server/services/demoSeed.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 import { DEMO_ADMIN_PASSWORD } from '../../server/services/admins.ts';
@@ -36,6 +38,11 @@ export interface TestAppOptions {
   captcha?: AppOptions['captcha'];
   /** The geocoder (a loopback Nominatim); the offline gazetteer when not given. */
   geocoder?: AppOptions['geocoder'];
+  /**
+   * Settings of seeded organisations changed before the app starts, e.g. `{ fedagency: { requireSecondFactor: false } }`
+   * for a file about FedRAMP's password lock-out that signs its member in with the password alone.
+   */
+  orgSettings?: Record<string, Partial<OrgSettingsInput>>;
 }
 
 /** Buckets no test file empties. */
@@ -44,6 +51,10 @@ export const UNLIMITED_ADDRESSES = { addressBurst: 1_000_000, addressPerSecond: 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed ?? true) await seedDemo(database.db);
+  for (const [orgId, change] of Object.entries(options.orgSettings ?? {})) {
+    await database.db.update(organizations).set({ settings: sql`${organizations.settings} || ${JSON.stringify(change)}::jsonb` })
+      .where(sql`${organizations.orgId} = ${orgId}`);
+  }
   const app = await buildApp({
     db: database.db, client: null, demo: options.demo ?? true, serverVersion: '0.0.0-test',
     hashLimits: options.hashLimits ?? UNLIMITED_ADDRESSES,

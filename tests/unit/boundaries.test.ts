@@ -192,8 +192,8 @@ describe('tenant tables', () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
         'access_keys', 'addresses', 'admin_login_throttle', 'admin_sessions', 'admins', 'banners', 'captcha_uses', 'communications', 'contact_custom_values', 'contact_paths', 'contacts', 'delivery_outbox', 'documents', 'event_notifications', 'event_signups', 'events', 'expected_locations', 'feature_flags', 'group_members', 'groups', 'help_and_answers', 'incident_subscriptions',
-        'login_throttle', 'mail_outbox', 'member_subscriptions', 'notifications', 'org_pages', 'organizations', 'password_resets', 'path_confirmations', 'preview_validator_modules', 'public_profiles', 'publishing_keys', 'server_secrets', 'session_logins',
-        'sessions', 'setting_versions', 'sso_client_secrets', 'sso_identities', 'sso_requests', 'sso_sign_ins', 'sso_used_assertions', 'test_notifications', 'weather_alerts',
+        'login_throttle', 'mail_outbox', 'member_passkeys', 'member_subscriptions', 'member_totp', 'notifications', 'org_pages', 'organizations', 'password_resets', 'path_confirmations', 'pending_sign_ins', 'preview_validator_modules', 'public_profiles', 'publishing_keys', 'recovery_codes',
+        'second_factor_enrolments', 'server_secrets', 'session_logins', 'sessions', 'setting_versions', 'sso_client_secrets', 'sso_identities', 'sso_requests', 'sso_sign_ins', 'sso_used_assertions', 'test_notifications', 'weather_alerts',
       ],
     );
   });

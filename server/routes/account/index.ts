@@ -15,9 +15,10 @@ import login from './login/index.ts';
 import password from './password/index.ts';
 import publicProfile from './publicProfile/index.ts';
 import registration from './registration/index.ts';
+import secondStep from './secondStep/index.ts';
 import sso from './sso/index.ts';
 
-const DOMAINS = [login, sso, password, forgotUsername, forgotPassword, registration, publicProfile, deleteAccount, incidentSubscriptions];
+const DOMAINS = [login, secondStep, sso, password, forgotUsername, forgotPassword, registration, publicProfile, deleteAccount, incidentSubscriptions];
 
 export default async function accountScope(app: FastifyInstance, deps: RouteDeps) {
   for (const domain of DOMAINS) await app.register(domain, deps);

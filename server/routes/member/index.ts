@@ -25,11 +25,12 @@ import dataExport from './export/index.ts';
 import groupMemberships from './groupMemberships/index.ts';
 import pathConfirmation from './pathConfirmation/index.ts';
 import profile from './profile/index.ts';
+import secondFactors from './secondFactors/index.ts';
 import subscriptions from './subscriptions/index.ts';
 import testNotification from './testNotification/index.ts';
 
 /** Every member domain (a folder under server/routes/member/). */
-export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, pathConfirmation, customFields, testNotification, groupMemberships, dataExport, addresses, subscriptions];
+export const MEMBER_DOMAINS: readonly MemberDomain[] = [profile, pathConfirmation, customFields, testNotification, groupMemberships, dataExport, addresses, subscriptions, secondFactors];
 
 /** The prefix every member route is registered under. */
 export const MEMBER_PREFIX = '/:orgId/:contactId';

@@ -170,6 +170,12 @@ export default function HomeScreen() {
       {account ? (
         <section aria-labelledby="home-account-title">
           <h2 id="home-account-title">{t('home.account.title')}</h2>
+          {/* Issue 15: passkeys, the authenticator app and recovery codes, on a page of their own. */}
+          <p className="home-security">
+            <Link to={`/${encodeURIComponent(orgId)}/my-security`} aria-describedby="home-security-hint">{t('home.account.security')}</Link>
+            <br />
+            <span id="home-security-hint" className="hint">{t('home.account.security.hint')}</span>
+          </p>
           {/* Issue 12 "download my data": a plain GET with the session's cookie, saved as the file the server names. */}
           <p className="home-download">
             <a href={dataExportUrl(orgId, contactId)} download aria-describedby="home-download-hint">{t('home.account.download')}</a>

@@ -9,6 +9,7 @@ import { useOrg } from '../../org/OrgContext.tsx';
 import type { LoginNotice } from '../resetPassword/ResetPasswordScreen.tsx';
 import { FlashNotice } from '../../ui/FlashNotice.tsx';
 import { LoginLinks, SingleSignOnAction, UniversalProfilePanel } from './LoginLinks.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { SsoErrorNotice } from './SsoErrorNotice.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 
@@ -53,7 +54,8 @@ export default function LoginScreen() {
       sessionStorage.setItem('ssp.expired.loginId', values.username ?? '');
       sessionStorage.setItem('ssp.expired.token', answer.expiredToken ?? '');
     }
-    if (redirect && (answer.status === '1' || answer.status === '-1')) {
+    // Status '2' (issue 15): the password was right and the second step follows on its own page.
+    if (redirect && (answer.status === '1' || answer.status === '-1' || answer.status === '2')) {
       navigation.assign(redirect);
       return done();
     }
@@ -73,6 +75,7 @@ export default function LoginScreen() {
       {variant.hideLoginForm ? null : (
         <SchemaForm idPrefix="login" form={form} validator={validator} {...submission.form} submitLabelKey="login.submit" submitKind={sso ? 'secondary' : 'primary'} />
       )}
+      {variant.hideLoginForm ? null : <PasskeySignIn orgId={boot.orgId} />}
       <LoginLinks variant={variant} keep={keep} />
     </section>
   );

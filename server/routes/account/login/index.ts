@@ -4,6 +4,9 @@
  * Success signs the browser in on a new session (new cookie, new CSRF token) and answers
  * `{ status: '1', redirect, CSRF_TOKEN_FOR_SESSION }`; an expired password answers `status: '-1'`
  * with the reset-password page and the `expiredToken` the change must carry (nothing signed in).
+ * A member who has a second factor, or must have one, answers `status: '2'` with the second-step page
+ * (issue 15): nothing is signed in, and the pending sign-in is named by the HttpOnly SSPPENDING
+ * cookie (services/secondStep.ts, routes/account/secondStep).
  * The rules are services/login.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +17,7 @@ import { refused } from '../../../http/answer.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
 import { deleteSignIn } from '../../../repositories/sessions.ts';
 import { login, loginOutcomeOf } from '../../../services/login.ts';
+import { PENDING_COOKIE, pendingCookiePath } from '../../../services/secondStep.ts';
 import { providerLogoutUrl } from '../../../services/sso/logout.ts';
 
 export default async function loginRoutes(app: RouteApp, { db, metrics, orgCache, publicUrl }: RouteDeps) {
@@ -47,6 +51,12 @@ export default async function loginRoutes(app: RouteApp, { db, metrics, orgCache
     metrics.loginOutcome(loginOutcomeOf(result));
     if (!result.ok) return refused(reply, result);
     if (result.outcome === 'passwordExpired') return { status: '-1', redirect: `/${orgId}/reset-password`, expiredToken: result.expiredToken };
+    if (result.outcome === 'secondStep') {
+      reply.setCookie(PENDING_COOKIE, result.pendingToken, {
+        path: pendingCookiePath(orgId), httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', expires: result.expiresAt,
+      });
+      return { status: '2', redirect: `/${orgId}/login/verify` };
+    }
     const session = request.session.adoptSignIn(reply, result.signIn, result.createdAt);
     return { status: '1', redirect: `/${orgId}/home`, CSRF_TOKEN_FOR_SESSION: session.csrfToken };
   });
