@@ -437,6 +437,10 @@ export interface SsoProvider {
    */
   certificate?: string;
   /**
+   * SAML: sign the authentication and logout requests (RSA-SHA256) with the portal's key; its certificate is in the service-provider metadata.
+   */
+  signRequests?: boolean;
+  /**
    * OpenID Connect: the issuer; its /.well-known/openid-configuration is read from there.
    */
   issuer?: string;

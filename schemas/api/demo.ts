@@ -65,13 +65,11 @@ export const DemoSamlRequestQuery = Type.Object({
 });
 export type DemoSamlRequestQuery = Static<typeof DemoSamlRequestQuery>;
 
+/** The provider's sign-in form: the person, and the redirect binding's query as it arrived (`request`). */
 export const DemoSamlSignInBody = Type.Object({
   username: Text(100),
   password: Text(200),
-  SAMLRequest: Text(100_000),
-  RelayState: Type.Optional(Text(200)),
-  SigAlg: Type.Optional(Text(200)),
-  Signature: Type.Optional(Text(2000)),
+  request: Text(120_000),
 });
 export type DemoSamlSignInBody = Static<typeof DemoSamlSignInBody>;
 

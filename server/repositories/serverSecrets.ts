@@ -12,3 +12,9 @@ export async function findOrCreateSecret(db: Db, name: string, candidate: string
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
   return row!.value;
 }
+
+/** The secret called `name`, or null when none was made yet. */
+export async function findSecret(db: Db, name: string): Promise<string | null> {
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value ?? null;
+}

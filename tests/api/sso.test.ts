@@ -5,7 +5,7 @@
  * demo's (or another) key. Every refusal is a redirect to the login page with an errorCode, and a
  * refused answer creates nothing.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -115,6 +115,23 @@ describe('SAML 2.0 (samlify identity provider, @node-saml service provider)', ()
     expect(response.body).toContain(`Location="${base}/sso/campus/campus-sso/saml/acs"`);
     expect(response.body).toContain('WantAssertionsSigned="true"');
     expect((await app.inject({ method: 'GET', url: '/sso/campus/campus-id/saml/metadata' })).statusCode).toBe(404);
+  });
+
+  it('signs its requests where the provider wants it (signRequests): RSA-SHA256 by the key its metadata names; the provider refuses a forged signature', async () => {
+    const metadata = (await app.inject({ method: 'GET', url: '/sso/campus/campus-sso/saml/metadata' })).body;
+    expect(metadata).toContain('AuthnRequestsSigned="true"');
+    const certificate = /<(?:ds:)?X509Certificate>([^<]+)</.exec(metadata)![1]!.replace(/\s+/g, '');
+    const { browser, location } = await start();
+    const raw = location.search.slice(1);
+    const octets = ['SAMLRequest', 'RelayState', 'SigAlg'].flatMap((name) => raw.split('&').filter((pair) => pair.startsWith(`${name}=`))).join('&');
+    expect(location.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    const publicKey = new X509Certificate(Buffer.from(certificate, 'base64')).publicKey;
+    expect(verify('sha256', Buffer.from(octets), publicKey, Buffer.from(location.searchParams.get('Signature')!, 'base64'))).toBe(true);
+    // The demo provider checks it: the same request with another signature is refused there.
+    expect((await browser.fetch(location.href)).status).toBe(200);
+    const forged = new URL(location.href);
+    forged.searchParams.set('Signature', Buffer.alloc(256, 7).toString('base64'));
+    expect((await browser.fetch(forged.href)).status).toBe(400);
   });
 
   it('sends an AuthnRequest to the provider, with ForceAuthn on §8\'s retry', async () => {

@@ -10,7 +10,7 @@ import { listOrganizations } from '../../repositories/organizations.ts';
 import { findClientSecret, storeClientSecret } from '../../repositories/sso.ts';
 import type { OrgCache } from '../orgCache.ts';
 import { readSettings, saveSettings } from '../orgSettings.ts';
-import { samlMetadata } from '../sso/saml.ts';
+import { samlContext, samlMetadata } from '../sso/saml.ts';
 import { providerAddresses } from '../sso/providers.ts';
 import { newToken } from '../tokens.ts';
 import type { DemoOidcClient } from './oidcProvider.ts';
@@ -30,7 +30,7 @@ export async function serviceProviderMetadata(db: Db, orgCache: OrgCache, base: 
   const data = await orgCache.get(decodeURIComponent(match[1]!));
   const provider = data?.organization.settings.ssoProviders.find((candidate) => candidate.id === match[2]);
   if (!data || provider?.protocol !== 'saml' || provider.entityId !== demoEntityId(base)) return null;
-  return samlMetadata({ db, base, orgId: data.organization.orgId, provider });
+  return samlMetadata(await samlContext(db, base, data.organization.orgId, provider));
 }
 
 /** The OpenID client `clientId` of an organisation whose provider is this demo issuer, with its secret. */

@@ -20,10 +20,16 @@ export const DEMO_IDP_CERTIFICATE = readFileSync(new URL('demo-idp-cert.pem', de
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
-/** The identity provider at `entityId` (its SSO and SLO services under it); another key only in the tests' forgeries. */
-export function demoSamlIdp(entityId: string, signing: { key: string; certificate: string } = { key: DEMO_IDP_KEY, certificate: DEMO_IDP_CERTIFICATE }) {
+/**
+ * The identity provider at `entityId` (its SSO and SLO services under it); another key only in the
+ * tests' forgeries. `wantAuthnRequestsSigned`: the service provider's metadata says it signs them.
+ */
+export function demoSamlIdp(
+  entityId: string, signing: { key: string; certificate: string } = { key: DEMO_IDP_KEY, certificate: DEMO_IDP_CERTIFICATE }, wantAuthnRequestsSigned = false,
+) {
   return samlify.IdentityProvider({
     entityID: entityId,
+    wantAuthnRequestsSigned,
     privateKey: signing.key,
     signingCert: signing.certificate,
     nameIDFormat: [PERSISTENT],
@@ -37,9 +43,16 @@ export type DemoSamlIdp = ReturnType<typeof demoSamlIdp>;
 /** The service provider as its metadata describes it (the portal's, per organisation and provider). */
 export const serviceProviderOf = (metadata: string) => samlify.ServiceProvider({ metadata });
 
-/** The AuthnRequest of a redirect-binding query: its ID, issuer and whether it asks for a fresh authentication. Throws when malformed. */
-export async function readAuthnRequest(idp: DemoSamlIdp, sp: ReturnType<typeof serviceProviderOf>, query: Record<string, string>) {
-  const parsed = await idp.parseLoginRequest(sp, 'redirect', { query, octetString: '' } as never);
+/**
+ * The AuthnRequest of a redirect-binding query (`rawQuery` as it arrived: a signature covers its
+ * encoded text): its ID, issuer and whether it asks for a fresh authentication. Throws when malformed,
+ * or when the service provider signs its requests and this one's signature does not verify.
+ */
+export async function readAuthnRequest(idp: DemoSamlIdp, sp: ReturnType<typeof serviceProviderOf>, rawQuery: string) {
+  const query = Object.fromEntries(new URLSearchParams(rawQuery));
+  const pairs = rawQuery.split('&');
+  const octetString = ['SAMLRequest', 'RelayState', 'SigAlg'].flatMap((name) => pairs.filter((pair) => pair.startsWith(`${name}=`))).join('&');
+  const parsed = await idp.parseLoginRequest(sp, 'redirect', { query, octetString } as never);
   const extract = parsed.extract as { request?: { id?: string }; issuer?: string };
   const xml = String(parsed.samlContent ?? '');
   return { parsed, id: extract.request?.id ?? '', issuer: extract.issuer ?? '', forceAuthn: /\bForceAuthn="(?:true|1)"/.test(xml) };

@@ -10,7 +10,7 @@ import type { Organization } from '../../repositories/organizations.ts';
 import { findClientSecret, findSsoSignIn } from '../../repositories/sso.ts';
 import { oidcLogoutUrl } from './oidc.ts';
 import { ssoProviderOf } from './providers.ts';
-import { samlLogoutUrl } from './saml.ts';
+import { samlContext, samlLogoutUrl } from './saml.ts';
 
 /** Read before the portal's sign-in ends (its provider session goes with it). */
 export async function providerLogoutUrl(db: Db, base: string, org: Organization, sessionHash: string): Promise<string | null> {
@@ -20,7 +20,7 @@ export async function providerLogoutUrl(db: Db, base: string, org: Organization,
   try {
     if (provider.protocol === 'saml') {
       if (!provider.sloUrl || !signIn.nameId) return null;
-      return await samlLogoutUrl({ db, base, orgId: org.orgId, provider }, { nameId: signIn.nameId, nameIdFormat: signIn.nameIdFormat, sessionIndex: signIn.sessionIndex });
+      return await samlLogoutUrl(await samlContext(db, base, org.orgId, provider), { nameId: signIn.nameId, nameIdFormat: signIn.nameIdFormat, sessionIndex: signIn.sessionIndex });
     }
     return await oidcLogoutUrl({ base, orgId: org.orgId, provider, clientSecret: await findClientSecret(db, org.orgId, provider.id) }, signIn.idToken);
   } catch {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { findSsoRequest, isAssertionRecorded, recordAssertion } from '../../repositories/sso.ts';
 import { certificatesOf, providerAddresses, type SsoProvider } from './providers.ts';
 import { SsoFailure } from './failures.ts';
+import { samlSigningKey, type SigningKey } from './signingKey.ts';
 
 /** How far the provider's clock may be from ours. */
 const CLOCK_SKEW_MS = 60_000;
@@ -36,14 +37,21 @@ function requestsOf(db: Db, orgId: string, providerId: string, seen: { status?: 
   };
 }
 
-interface SamlContext {
+export interface SamlContext {
   db: Db;
   base: string;
   orgId: string;
   provider: SsoProvider;
+  /** The portal's key, where the provider's requests are signed (`signRequests`). */
+  signing: SigningKey | null;
 }
 
-function serviceProvider({ db, base, orgId, provider }: SamlContext, extra: { requestId?: string; forceAuthn?: boolean; seen?: { status?: string } } = {}): SAML {
+/** The context of one provider's SAML calls: the portal's signing key loaded when its requests are signed. */
+export async function samlContext(db: Db, base: string, orgId: string, provider: SsoProvider): Promise<SamlContext> {
+  return { db, base, orgId, provider, signing: provider.signRequests ? await samlSigningKey(db) : null };
+}
+
+function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, extra: { requestId?: string; forceAuthn?: boolean; seen?: { status?: string } } = {}): SAML {
   const addresses = providerAddresses(base, orgId, provider.id);
   const certificates = certificatesOf(provider);
   return new SAML({
@@ -66,6 +74,7 @@ function serviceProvider({ db, base, orgId, provider }: SamlContext, extra: { re
     identifierFormat: null,
     disableRequestedAuthnContext: true,
     forceAuthn: extra.forceAuthn ?? false,
+    ...(signing ? { privateKey: signing.privateKey, publicCert: signing.certificate, signatureAlgorithm: 'sha256' as const } : {}),
     ...(extra.requestId ? { generateUniqueId: () => extra.requestId! } : {}),
   });
 }
@@ -143,9 +152,9 @@ export async function validateSamlResponse(context: SamlContext, samlResponse: s
   };
 }
 
-/** The service provider's metadata for this provider: entity id, assertion consumer and logout services; assertions must be signed. */
+/** The service provider's metadata for this provider: entity id, assertion consumer and logout services, its signing certificate when it signs; assertions must be signed. */
 export function samlMetadata(context: SamlContext): string {
-  return serviceProvider(context).generateServiceProviderMetadata(null, null);
+  return serviceProvider(context).generateServiceProviderMetadata(null, context.signing?.certificate ?? null);
 }
 
 /** The provider's logout address ending its session of `signIn` (a LogoutRequest on the redirect binding). */

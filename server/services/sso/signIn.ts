@@ -20,7 +20,7 @@ import { hashToken, newToken, sameToken } from '../tokens.ts';
 import { SsoFailure } from './failures.ts';
 import { newOidcSecrets, oidcIdentity, oidcSignInUrl } from './oidc.ts';
 import { personOf, ssoProviderOf, startingPathsOf, type SsoProvider } from './providers.ts';
-import { samlSignInUrl, validateSamlResponse, type SamlIdentity } from './saml.ts';
+import { samlContext, samlSignInUrl, validateSamlResponse, type SamlIdentity } from './saml.ts';
 
 /** How long a sign-in may take at the provider. */
 export const SSO_REQUEST_TTL_MS = 10 * 60_000;
@@ -48,7 +48,7 @@ export async function startSso(db: Db, base: string, org: Organization, provider
   if (provider.protocol === 'saml') {
     // An xs:ID must not start with a digit.
     requestId = `_${randomBytes(20).toString('hex')}`;
-    location = await samlSignInUrl({ db, base, orgId: org.orgId, provider }, requestId, forceAuthn);
+    location = await samlSignInUrl(await samlContext(db, base, org.orgId, provider), requestId, forceAuthn);
     if (!(await insertSsoRequest(db, { ...row, requestId }))) throw new SsoFailure('sso.unavailable', 'too many sign-ins under way');
   } else {
     const secrets = newOidcSecrets();
@@ -69,7 +69,7 @@ export async function startSso(db: Db, base: string, org: Organization, provider
 export async function acceptSamlResponse(db: Db, base: string, org: Organization, providerId: string, samlResponse: string): Promise<string> {
   const provider = providerFor(org, providerId);
   if (provider.protocol !== 'saml') throw new SsoFailure('sso.provider', `${providerId} is not a SAML provider`);
-  const identity = await validateSamlResponse({ db, base, orgId: org.orgId, provider }, samlResponse);
+  const identity = await validateSamlResponse(await samlContext(db, base, org.orgId, provider), samlResponse);
   if (!(await markSsoRequestAsserted(db, org.orgId, identity.requestId, identity))) throw new SsoFailure('sso.replay', 'request answered before');
   return identity.requestId;
 }

@@ -14,7 +14,7 @@ import { portalUrl } from '../../../http/portalUrl.ts';
 import { storeSsoSignIn } from '../../../repositories/sso.ts';
 import { SsoFailure } from '../../../services/sso/failures.ts';
 import { providerAddresses } from '../../../services/sso/providers.ts';
-import { samlMetadata } from '../../../services/sso/saml.ts';
+import { samlContext, samlMetadata } from '../../../services/sso/saml.ts';
 import { acceptSamlResponse, finishOidc, finishSaml, landingOf, providerFor, SSO_REQUEST_TTL_MS, startSso, type SsoSignedIn } from '../../../services/sso/signIn.ts';
 
 /** The cookie binding a sign-in under way to the browser that started it (its SHA-256 is on the request). */
@@ -91,7 +91,7 @@ export default async function ssoRoutes(app: RouteApp, { db, publicUrl }: RouteD
       return reply.code(404).send({ errorCode: 'sso.provider' });
     }
     if (provider.protocol !== 'saml') return reply.code(404).send({ errorCode: 'sso.provider' });
-    const xml = samlMetadata({ db, base: baseOf(request), orgId: request.org.orgId, provider });
+    const xml = samlMetadata(await samlContext(db, baseOf(request), request.org.orgId, provider));
     return reply.type('application/samlmetadata+xml').send(Buffer.from(xml));
   });
 

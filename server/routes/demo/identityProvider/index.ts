@@ -44,16 +44,20 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
   const baseOf = (request: FastifyRequest) => portalUrl(request, publicUrl);
   const cookieOptions = (request: FastifyRequest) => ({ path: `${DEMO_IDP_PATH}/`, httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
 
-  /** The request's service provider and AuthnRequest, or the page saying why not. */
-  async function samlRequestOf(request: FastifyRequest, query: Record<string, string>) {
+  /**
+   * The request's service provider and AuthnRequest (`rawQuery`: the redirect binding's query as it
+   * arrived, which a signature covers), or the page saying why not.
+   */
+  async function samlRequestOf(request: FastifyRequest, rawQuery: string) {
     const base = baseOf(request);
-    const idp = demoSamlIdp(demoEntityId(base));
-    const issuer = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(inflatedRequest(query.SAMLRequest ?? ''))?.[1]?.trim() ?? '';
+    const message = new URLSearchParams(rawQuery).get('SAMLRequest') ?? '';
+    const issuer = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(inflatedRequest(message))?.[1]?.trim() ?? '';
     const metadata = await serviceProviderMetadata(db, orgCache, base, issuer);
     if (!metadata) return { error: errorPage('This service provider is not known to the demo identity provider.') };
     const sp = serviceProviderOf(metadata);
+    const idp = demoSamlIdp(demoEntityId(base), undefined, sp.entityMeta.isAuthnRequestSigned());
     try {
-      return { idp, sp, authn: await readAuthnRequest(idp, sp, query) };
+      return { idp, sp, authn: await readAuthnRequest(idp, sp, rawQuery) };
     } catch {
       return { error: errorPage('The sign-in request is not valid.') };
     }
@@ -64,29 +68,28 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
     return sendPage(reply, postResponsePage({ acs, samlResponse, relayState }));
   }
 
-  const samlQuery = (query: { SAMLRequest?: string; RelayState?: string; SigAlg?: string; Signature?: string }) =>
-    Object.fromEntries(Object.entries({ SAMLRequest: query.SAMLRequest, RelayState: query.RelayState, SigAlg: query.SigAlg, Signature: query.Signature })
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const rawQueryOf = (request: FastifyRequest) => (request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+  const relayStateOf = (rawQuery: string) => new URLSearchParams(rawQuery).get('RelayState') ?? undefined;
 
   app.get(`${DEMO_IDP_PATH}/saml/sso`, { schema: { querystring: DemoSamlRequestQuery, response: HTML } }, async (request, reply) => {
-    const query = samlQuery(request.query);
-    const found = await samlRequestOf(request, query);
+    const rawQuery = rawQueryOf(request);
+    const found = await samlRequestOf(request, rawQuery);
     if ('error' in found) return sendPage(reply, found.error!, 400);
     const signedIn = idpSessionSubject(request.cookies[DEMO_IDP_COOKIE]);
     const user = signedIn ? demoIdpUserBySubject(signedIn) : null;
-    if (user && !found.authn.forceAuthn) return answerSaml(reply, found.idp, found.sp, found.authn.id, user, query.RelayState);
-    return sendPage(reply, signInPage({ provider: 'Campus SSO', action: `${DEMO_IDP_PATH}/saml/sso`, hidden: query, error: false }));
+    if (user && !found.authn.forceAuthn) return answerSaml(reply, found.idp, found.sp, found.authn.id, user, relayStateOf(rawQuery));
+    // The request rides along the form as it arrived, so its signature can be checked again.
+    return sendPage(reply, signInPage({ provider: 'Campus SSO', action: `${DEMO_IDP_PATH}/saml/sso`, hidden: { request: rawQuery }, error: false }));
   });
 
   app.post(`${DEMO_IDP_PATH}/saml/sso`, { schema: { body: DemoSamlSignInBody, response: HTML } }, async (request, reply) => {
-    const { username, password, ...rest } = request.body;
-    const query = samlQuery(rest);
-    const found = await samlRequestOf(request, query);
+    const { username, password, request: rawQuery } = request.body;
+    const found = await samlRequestOf(request, rawQuery);
     if ('error' in found) return sendPage(reply, found.error!, 400);
     const user = demoIdpUser(username, password);
-    if (!user) return sendPage(reply, signInPage({ provider: 'Campus SSO', action: `${DEMO_IDP_PATH}/saml/sso`, hidden: query, error: true, username }), 401);
+    if (!user) return sendPage(reply, signInPage({ provider: 'Campus SSO', action: `${DEMO_IDP_PATH}/saml/sso`, hidden: { request: rawQuery }, error: true, username }), 401);
     reply.setCookie(DEMO_IDP_COOKIE, startIdpSession(user.subject), cookieOptions(request));
-    return answerSaml(reply, found.idp, found.sp, found.authn.id, user, query.RelayState);
+    return answerSaml(reply, found.idp, found.sp, found.authn.id, user, relayStateOf(rawQuery));
   });
 
   // Single logout: the provider's sign-in ends, the browser goes back to the portal's login page.
