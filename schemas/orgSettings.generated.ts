@@ -421,6 +421,14 @@ export interface SsoProvider {
    */
   protocol: 'saml' | 'oidc';
   /**
+   * SAML: where the identity provider publishes its metadata; the entity id, addresses and certificates left empty below are read from it (kept an hour).
+   */
+  metadataUrl?: string;
+  /**
+   * SAML: the identity provider's metadata itself (an EntityDescriptor), instead of its address.
+   */
+  metadataXml?: string;
+  /**
    * SAML: the identity provider's entity id (the Issuer of its responses).
    */
   entityId?: string;

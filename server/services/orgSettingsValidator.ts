@@ -5,6 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { Ajv } from 'ajv';
+import { describeIdp } from './sso/idpMetadata.ts';
 import { toFieldErrors } from '../../schemas/forms/fieldErrors.ts';
 import { messagesAnnotation } from '../../schemas/forms/keywords.ts';
 import type { FieldError } from '../../schemas/forms/types.ts';
@@ -67,6 +68,7 @@ export const SSO_KEYS = {
   idTaken: 'admin.settings.error.sso.idTaken',
   required: 'admin.settings.error.sso.required',
   certificate: 'admin.settings.error.sso.certificate',
+  metadata: 'admin.settings.error.sso.metadata',
 } as const;
 
 /** The fields each protocol needs, and the ones the other protocol uses (refused when filled: they would mislead). */
@@ -85,8 +87,15 @@ function ssoErrors(settings: OrgSettingsInput): SettingsError[] {
   providers.forEach((provider, index) => {
     if (ids.has(provider.id)) errors.push({ pointer: `/ssoProviders/${index}/id`, key: SSO_KEYS.idTaken, params: {} });
     ids.add(provider.id);
-    for (const field of SSO_REQUIRED[provider.protocol ?? 'saml']) {
-      if (!String(provider[field] ?? '').trim()) errors.push({ pointer: `/ssoProviders/${index}/${field}`, key: SSO_KEYS.required, params: {} });
+    // A SAML provider's metadata (its address or the XML) gives what the settings leave empty.
+    const described = provider.protocol !== 'oidc' && Boolean(provider.metadataUrl?.trim() || provider.metadataXml?.trim());
+    if (!described) {
+      for (const field of SSO_REQUIRED[provider.protocol ?? 'saml']) {
+        if (!String(provider[field] ?? '').trim()) errors.push({ pointer: `/ssoProviders/${index}/${field}`, key: SSO_KEYS.required, params: {} });
+      }
+    }
+    if (provider.protocol !== 'oidc' && provider.metadataXml?.trim() && !describeIdp(provider.metadataXml)) {
+      errors.push({ pointer: `/ssoProviders/${index}/metadataXml`, key: SSO_KEYS.metadata, params: {} });
     }
     const certificate = provider.certificate?.trim();
     if (provider.protocol !== 'oidc' && certificate && !isCertificateList(certificate)) {

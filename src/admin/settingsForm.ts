@@ -56,8 +56,8 @@ const OPTION_KEYS = new Set([
   'alertSubscriptions.type', 'ssoProviders.protocol',
 ]);
 
-/** Settings of many lines: a provider's certificates (PEM). */
-const TEXT_AREAS = new Set(['ssoProviders.certificate']);
+/** Settings of many lines: a provider's certificates (PEM) and metadata (XML). */
+const TEXT_AREAS = new Set(['ssoProviders.certificate', 'ssoProviders.metadataXml']);
 
 /** Language choices by their own names, as the language selector shows them (`es_ES` is "Español (España)"). */
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.lang, language.name]));

@@ -17,6 +17,8 @@ import { DEMO_IDP_CERTIFICATE, demoSamlIdp, samlResponseFor, serviceProviderOf, 
 import { DEMO_IDP_PASSWORD, DEMO_IDP_USERS } from '../../server/services/demoIdp/users.ts';
 import { BrowserJar, hiddenFields } from '../support/browserJar.ts';
 import { createTestApp, signInAdmin, type TestApp } from '../support/testApp.ts';
+import { readSettings, saveSettings } from '../../server/services/orgSettings.ts';
+import { validateOrgSettings } from '../../server/services/orgSettingsValidator.ts';
 import { ensureAdmin, DEMO_ADMIN_PASSWORD } from '../../server/services/admins.ts';
 import { ssoClientSecrets } from '../../server/db/schema.ts';
 
@@ -391,5 +393,59 @@ describe('the admin page\'s single sign-on setup', () => {
     const login = await browser.fetch(interaction.href, { form: { username: sam.username, password: sam.password } });
     const { url: callback } = await browser.follow(new URL(login.headers.get('location')!, interaction).href, (url) => url.pathname.endsWith('/oidc/callback'));
     expect((await browser.fetch(callback.href)).headers.get('location')).toBe('/campus/home');
+  });
+});
+
+describe('a SAML provider described by its metadata (metadataUrl, metadataXml)', () => {
+  async function addProvider(extra: Record<string, unknown>) {
+    const stored = await readSettings(db(), 'campus');
+    if (!stored.ok) throw new Error('no campus');
+    const providers = [...(stored.settings.ssoProviders ?? []).filter((p) => p.id !== 'campus-md'), { id: 'campus-md', name: 'Campus (metadata)', protocol: 'saml', ...extra }];
+    const saved = await saveSettings({ db: db(), orgCache: app.orgCache }, 'campus', { ...stored.settings, ssoProviders: providers }, stored.settingsVersion);
+    expect(saved).toMatchObject({ ok: true });
+  }
+
+  async function signInThrough(user = sam) {
+    const browser = new BrowserJar();
+    const started = await browser.fetch(`${base}/sso/campus/start?idp=campus-md`);
+    const location = new URL(started.headers.get('location')!);
+    expect(location.href.startsWith(`${base}/demo-idp/saml/sso?`)).toBe(true);
+    const form = await browser.fetch(location.href);
+    expect(form.status).toBe(200);
+    const posting = await browser.fetch(`${base}/demo-idp/saml/sso`, { form: { ...hiddenFields(await form.text()), username: user.username, password: user.password } });
+    const { SAMLResponse } = hiddenFields(await posting.text());
+    const posted = await browser.fetch(`${base}/sso/campus/campus-md/saml/acs`, { form: { SAMLResponse: SAMLResponse! } });
+    const finished = await browser.fetch(new URL(posted.headers.get('location')!, base).href);
+    return finished.headers.get('location');
+  }
+
+  it('signs in through a provider given only by its metadata address: entity id, sign-on address and certificate read from it', async () => {
+    await addProvider({ metadataUrl: `${base}/demo-idp/saml/metadata` });
+    expect(await signInThrough()).toMatch(/^\/campus\/(home|new\/account\/profile)$/);
+  });
+
+  it('signs in through a provider given by its metadata XML', async () => {
+    const xml = (await app.inject({ method: 'GET', url: '/demo-idp/saml/metadata' })).body;
+    expect(xml).toContain('IDPSSODescriptor');
+    await addProvider({ metadataXml: xml });
+    expect(await signInThrough(alex)).toMatch(/^\/campus\/(home|new\/account\/profile)$/);
+  });
+
+  it.each([
+    ['metadata XML that is not an identity provider\'s', { metadataXml: '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata"/>' }, ['/ssoProviders/0/metadataXml admin.settings.error.sso.metadata']],
+    ['neither metadata nor the fields', {}, ['/ssoProviders/0/entityId admin.settings.error.sso.required', '/ssoProviders/0/ssoUrl admin.settings.error.sso.required', '/ssoProviders/0/certificate admin.settings.error.sso.required']],
+    ['a certificate that is not one', { entityId: 'x', ssoUrl: 'https://idp.example.org/sso', certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' }, ['/ssoProviders/0/certificate admin.settings.error.sso.certificate']],
+  ])('refuses a SAML provider with %s, at its field', (_name, extra, expected) => {
+    const result = validateOrgSettings({ orgName: 'X', enabledSSO: true, ssoProviders: [{ id: 'p', name: 'P', protocol: 'saml', ...extra }] });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors.map((e) => `${e.pointer} ${e.key}`)).toEqual(expected);
+  });
+
+  it('refuses single sign-on without a provider, and two providers with one id', () => {
+    const none = validateOrgSettings({ orgName: 'X', enabledSSO: true, ssoProviders: [] });
+    expect(none.ok ? [] : none.errors.map((e) => `${e.pointer} ${e.key}`)).toEqual(['/ssoProviders admin.settings.error.sso.missing']);
+    const oidc = { id: 'p', name: 'P', protocol: 'oidc', issuer: 'https://idp.example.org', clientId: 'portal' };
+    const twice = validateOrgSettings({ orgName: 'X', enabledSSO: true, ssoProviders: [oidc, oidc] });
+    expect(twice.ok ? [] : twice.errors.map((e) => `${e.pointer} ${e.key}`)).toEqual(['/ssoProviders/1/id admin.settings.error.sso.idTaken']);
   });
 });

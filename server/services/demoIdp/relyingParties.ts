@@ -29,8 +29,10 @@ export async function serviceProviderMetadata(db: Db, orgCache: OrgCache, base: 
   if (!match) return null;
   const data = await orgCache.get(decodeURIComponent(match[1]!));
   const provider = data?.organization.settings.ssoProviders.find((candidate) => candidate.id === match[2]);
-  if (!data || provider?.protocol !== 'saml' || provider.entityId !== demoEntityId(base)) return null;
-  return samlMetadata(await samlContext(db, base, data.organization.orgId, provider));
+  if (!data || provider?.protocol !== 'saml') return null;
+  // The provider as its metadata completes it must be this one.
+  const context = await samlContext(db, base, data.organization.orgId, provider).catch(() => null);
+  return context?.provider.entityId === demoEntityId(base) ? samlMetadata(context) : null;
 }
 
 /** The OpenID client `clientId` of an organisation whose provider is this demo issuer, with its secret. */

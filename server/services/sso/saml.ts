@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { findSsoRequest, isAssertionRecorded, recordAssertion } from '../../repositories/sso.ts';
 import { certificatesOf, providerAddresses, type SsoProvider } from './providers.ts';
 import { SsoFailure } from './failures.ts';
+import { withIdpMetadata } from './idpMetadata.ts';
 import { samlSigningKey, type SigningKey } from './signingKey.ts';
 
 /** How far the provider's clock may be from ours. */
@@ -46,9 +47,9 @@ export interface SamlContext {
   signing: SigningKey | null;
 }
 
-/** The context of one provider's SAML calls: the portal's signing key loaded when its requests are signed. */
+/** The context of one provider's SAML calls: its metadata read in (where it names some), the portal's signing key loaded when its requests are signed. */
 export async function samlContext(db: Db, base: string, orgId: string, provider: SsoProvider): Promise<SamlContext> {
-  return { db, base, orgId, provider, signing: provider.signRequests ? await samlSigningKey(db) : null };
+  return { db, base, orgId, provider: await withIdpMetadata(provider), signing: provider.signRequests ? await samlSigningKey(db) : null };
 }
 
 function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, extra: { requestId?: string; forceAuthn?: boolean; seen?: { status?: string } } = {}): SAML {
