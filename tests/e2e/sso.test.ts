@@ -6,7 +6,8 @@
  *   provider's page → back signed in; a first-time member lands on the sign-up's profile step with
  *   what the provider said filled in, completes it and goes on to the next step (just in time);
  * - the same through "State University ID" (OpenID Connect) for another person;
- * - §8's retry: an answer to a request the portal does not know (`invalid_assertion`) sends the
+ * - §8's retry: an answer to a request the portal does not know (`invalid_assertion`; the test puts
+ *   one, signed with the demo provider's key, in place of the provider's first answer) sends the
  *   browser back to the provider once with ForceAuthn, which asks for the password again, and the
  *   sign-in then completes;
  * - any other errorCode shown in an alert on the login page; logout through the provider's single logout.
@@ -15,11 +16,11 @@
  * the e2e files share one server, so each test here signs in a person of its own or expects the
  * account the one before it made.
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../public/i18n/en_US.json' with { type: 'json' };
-import { DEMO_IDP_PASSWORD } from '../../server/services/demoIdp/users.ts';
+import { demoSamlIdp, samlResponseFor, serviceProviderOf } from '../../server/services/demoIdp/samlIdp.ts';
+import { DEMO_IDP_PASSWORD, DEMO_IDP_USERS } from '../../server/services/demoIdp/users.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { axeViolations, drawn, newCheckedPage } from './shellChecks.ts';
 
@@ -110,18 +111,15 @@ describe.skipIf(!chromiumPath)('single sign-on in Chromium', () => {
   it('retries an invalid_assertion once with ForceAuthn (§8): the provider asks again, and the member is signed in', async () => {
     const { context, page } = await newCheckedPage(browser, baseURL, PHONE);
     try {
-      // The first request reaches the provider under an ID the portal never issued, as an expired one would:
-      // the provider answers it, the portal does not know it.
-      // (Playwright sees the first request of a redirect chain only: the portal's start, whose redirect is rewritten.)
-      let rewritten = 0;
-      await page.route('**/sso/campus/start?**', async (route) => {
-        if (rewritten > 0) return route.continue();
-        rewritten += 1;
-        const response = await route.fetch({ maxRedirects: 0 });
-        const location = new URL(response.headers().location!);
-        const xml = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest')!, 'base64')).toString();
-        location.searchParams.set('SAMLRequest', deflateRawSync(Buffer.from(xml.replace(/\bID="[^"]+"/, 'ID="_00000000000000000000000000000000000000ff"'))).toString('base64'));
-        return route.fulfill({ response, headers: { ...response.headers(), location: location.href } });
+      // The first answer the provider posts is replaced by one to a request the portal never made (as one
+      // to an expired request would be), signed by the demo provider's key: the portal cannot use it.
+      const sp = serviceProviderOf(await (await fetch(`${baseURL}/sso/campus/campus-sso/saml/metadata`)).text());
+      const stale = (await samlResponseFor(demoSamlIdp(`${baseURL}/demo-idp/saml`), sp, '_00000000000000000000000000000000000000ff', DEMO_IDP_USERS[0]!)).samlResponse;
+      let replaced = 0;
+      await page.route('**/sso/campus/campus-sso/saml/acs', async (route) => {
+        if (replaced > 0) return route.continue();
+        replaced += 1;
+        return route.continue({ postData: new URLSearchParams({ SAMLResponse: stale }).toString() });
       });
       const starts: string[] = [];
       page.on('request', (request) => { if (request.url().includes('/sso/campus/start')) starts.push(request.url()); });
@@ -135,7 +133,7 @@ describe.skipIf(!chromiumPath)('single sign-on in Chromium', () => {
       // Sam's account exists since the first test: home.
       await page.waitForURL('**/campus/home');
       await drawn(page);
-      expect(rewritten).toBe(1);
+      expect(replaced).toBe(1);
     } finally {
       await context.close();
     }
@@ -148,7 +146,7 @@ describe.skipIf(!chromiumPath)('single sign-on in Chromium', () => {
       await drawn(page);
       const alert = page.getByRole('alert').filter({ hasText: 'sso.signature' });
       await expect.poll(() => alert.innerText()).toContain(en['login.sso.error.signature']);
-      await page.getByRole('button', { name: en['login.submit'] }).waitFor();
+      await page.getByRole('button', { name: en['login.submit'], exact: true }).waitFor();
       await expectFitsAndAccessible(page, 'login with an SSO error');
       await screenshot(page, 'sso-error-alert-360');
     } finally {

@@ -20,7 +20,8 @@ import { hashToken, newToken, sameToken } from '../tokens.ts';
 import { SsoFailure } from './failures.ts';
 import { newOidcSecrets, oidcIdentity, oidcSignInUrl } from './oidc.ts';
 import { personOf, ssoProviderOf, startingPathsOf, type SsoProvider } from './providers.ts';
-import { samlContext, samlSignInUrl, validateSamlResponse, type SamlIdentity } from './saml.ts';
+import { samlContext, samlMetadata, samlSignInUrl, validateSamlResponse, type SamlIdentity } from './saml.ts';
+import { samlSigningKey } from './signingKey.ts';
 
 /** How long a sign-in may take at the provider. */
 export const SSO_REQUEST_TTL_MS = 10 * 60_000;
@@ -60,6 +61,15 @@ export async function startSso(db: Db, base: string, org: Organization, provider
     }
   }
   return { location, browserToken };
+}
+
+/** The service provider's metadata for the SAML provider `providerId` (its identity provider is given it), or null when there is no such provider. */
+export async function samlMetadataOf(db: Db, base: string, org: Organization, providerId: string): Promise<string | null> {
+  // Whether or not single sign-on is on yet: the identity provider is given the metadata first.
+  const provider = org.settings.ssoProviders.find((candidate) => candidate.id === providerId);
+  if (provider?.protocol !== 'saml') return null;
+  // The portal's side only: its identity provider's metadata is not read for it.
+  return samlMetadata({ db, base, orgId: org.orgId, provider, signing: provider.signRequests ? await samlSigningKey(db) : null });
 }
 
 /**

@@ -14,8 +14,7 @@ import { portalUrl } from '../../../http/portalUrl.ts';
 import { storeSsoSignIn } from '../../../repositories/sso.ts';
 import { SsoFailure } from '../../../services/sso/failures.ts';
 import { providerAddresses } from '../../../services/sso/providers.ts';
-import { samlContext, samlMetadata } from '../../../services/sso/saml.ts';
-import { acceptSamlResponse, finishOidc, finishSaml, landingOf, providerFor, SSO_REQUEST_TTL_MS, startSso, type SsoSignedIn } from '../../../services/sso/signIn.ts';
+import { acceptSamlResponse, finishOidc, finishSaml, landingOf, samlMetadataOf, SSO_REQUEST_TTL_MS, startSso, type SsoSignedIn } from '../../../services/sso/signIn.ts';
 
 /** The cookie binding a sign-in under way to the browser that started it (its SHA-256 is on the request). */
 const BROWSER_COOKIE = 'SSPSSO';
@@ -84,14 +83,8 @@ export default async function ssoRoutes(app: RouteApp, { db, publicUrl }: RouteD
     schema: { params: SsoProviderParams, response: { 200: media('application/samlmetadata+xml', SamlMetadata), ...refusals() } },
     config: { org: 'path' },
   }, async (request, reply) => {
-    let provider;
-    try {
-      provider = providerFor(request.org, request.params.providerId);
-    } catch {
-      return reply.code(404).send({ errorCode: 'sso.provider' });
-    }
-    if (provider.protocol !== 'saml') return reply.code(404).send({ errorCode: 'sso.provider' });
-    const xml = samlMetadata(await samlContext(db, baseOf(request), request.org.orgId, provider));
+    const xml = await samlMetadataOf(db, baseOf(request), request.org, request.params.providerId);
+    if (xml === null) return reply.code(404).send({ errorCode: 'sso.provider' });
     return reply.type('application/samlmetadata+xml').send(Buffer.from(xml));
   });
 
