@@ -164,5 +164,8 @@ export default fp<OpenApiOptions>(async function openApi(app: FastifyInstance, {
     routePrefix: DOCS_PREFIX,
     // No call to validator.swagger.io: the page talks to this server only (connect-src 'self').
     validatorUrl: false,
+    // The scopes closed until one is opened: Swagger UI stops drawing once about 135 operations are
+    // open at once (the document has more since issue 15), and a reader wants one scope at a time.
+    uiConfig: { docExpansion: 'none' },
   });
 }, { name: 'openApi', dependencies: ['securityHeaders', 'session'] });
