@@ -9,11 +9,12 @@ import { generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SAML, type Profile } from '@node-saml/node-saml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactPaths, contacts, ssoIdentities, ssoRequests } from '../../server/db/schema.ts';
 import { upsertInvitedContact } from '../../server/repositories/contacts.ts';
 import { pointDemoSsoAt } from '../../server/services/demoIdp/relyingParties.ts';
-import { DEMO_IDP_CERTIFICATE, demoSamlIdp, samlResponseFor, serviceProviderOf, type ResponseOverrides } from '../../server/services/demoIdp/samlIdp.ts';
+import { DEMO_IDP_CERTIFICATE, DEMO_IDP_KEY, demoSamlIdp, samlResponseFor, serviceProviderOf, type ResponseOverrides } from '../../server/services/demoIdp/samlIdp.ts';
 import { DEMO_IDP_PASSWORD, DEMO_IDP_USERS } from '../../server/services/demoIdp/users.ts';
 import { BrowserJar, hiddenFields } from '../support/browserJar.ts';
 import { createTestApp, signInAdmin, type TestApp } from '../support/testApp.ts';
@@ -253,6 +254,52 @@ describe('SAML 2.0 (samlify identity provider, @node-saml service provider)', ()
     const request = inflateRawSync(Buffer.from(slo.searchParams.get('SAMLRequest')!, 'base64')).toString();
     expect(request).toContain(sam.subject);
     expect((await (await browser.fetch(`${base}/rest/init?orgId=campus`)).json()).account).toBeNull();
+  });
+});
+
+describe('SAML single logout started by the identity provider', () => {
+  /** A LogoutRequest from the demo provider for `subject` on the redirect binding: signed with its key, or not at all. */
+  async function providerLogoutUrl(subject: string, signed: boolean) {
+    const provider = new SAML({
+      issuer: `${base}/demo-idp/saml`, callbackUrl: `${base}/demo-idp/saml/slo`, entryPoint: `${base}/sso/campus/campus-sso/saml/slo`, idpCert: DEMO_IDP_CERTIFICATE,
+      logoutUrl: `${base}/sso/campus/campus-sso/saml/slo`, ...(signed ? { privateKey: DEMO_IDP_KEY, signatureAlgorithm: 'sha256' as const } : {}),
+    });
+    return provider.getLogoutUrlAsync({ issuer: `${base}/demo-idp/saml`, nameID: subject, nameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' } as Profile, '', {});
+  }
+
+  async function signedInThroughSaml() {
+    const browser = new BrowserJar();
+    const started = await browser.fetch(`${base}/sso/campus/start?idp=campus-sso`);
+    const form = await browser.fetch(started.headers.get('location')!);
+    const posting = await browser.fetch(`${base}/demo-idp/saml/sso`, { form: { ...hiddenFields(await form.text()), username: sam.username, password: sam.password } });
+    const posted = await browser.fetch(`${base}/sso/campus/campus-sso/saml/acs`, { form: { SAMLResponse: hiddenFields(await posting.text()).SAMLResponse! } });
+    await browser.fetch(new URL(posted.headers.get('location')!, base).href);
+    expect((await (await browser.fetch(`${base}/rest/init?orgId=campus`)).json()).account).not.toBeNull();
+    return browser;
+  }
+
+  it('publishes its single logout service for the redirect binding', async () => {
+    const metadata = (await app.inject({ method: 'GET', url: '/sso/campus/campus-sso/saml/metadata' })).body;
+    expect(metadata).toContain(`<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${base}/sso/campus/campus-sso/saml/slo"/>`);
+  });
+
+  it('ends the browser\'s sign-in on the provider\'s signed LogoutRequest and answers the provider', async () => {
+    const browser = await signedInThroughSaml();
+    const answer = await browser.fetch(await providerLogoutUrl(sam.subject, true));
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location')!);
+    expect(back.href.startsWith(`${base}/demo-idp/saml/slo?`)).toBe(true);
+    expect(inflateRawSync(Buffer.from(back.searchParams.get('SAMLResponse')!, 'base64')).toString()).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+    expect((await (await browser.fetch(`${base}/rest/init?orgId=campus`)).json()).account).toBeNull();
+  });
+
+  it('refuses an unsigned LogoutRequest (any site could sign members out with one), and one for someone else ends nothing', async () => {
+    const browser = await signedInThroughSaml();
+    const unsigned = await browser.fetch(await providerLogoutUrl(sam.subject, false));
+    expect(ssoErrorOf(unsigned.headers.get('location'))).toBe('sso.signature');
+    const someoneElse = await browser.fetch(await providerLogoutUrl(alex.subject, true));
+    expect(someoneElse.status).toBe(302);
+    expect((await (await browser.fetch(`${base}/rest/init?orgId=campus`)).json()).account).not.toBeNull();
   });
 });
 

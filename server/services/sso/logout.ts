@@ -7,10 +7,12 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { Organization } from '../../repositories/organizations.ts';
+import { deleteSignIn } from '../../repositories/sessions.ts';
 import { findClientSecret, findSsoSignIn } from '../../repositories/sso.ts';
 import { oidcLogoutUrl } from './oidc.ts';
 import { ssoProviderOf } from './providers.ts';
-import { samlContext, samlLogoutUrl } from './saml.ts';
+import { samlContext, samlLogoutUrl, validateProviderLogout } from './saml.ts';
+import { SsoFailure } from './failures.ts';
 
 /** Read before the portal's sign-in ends (its provider session goes with it). */
 export async function providerLogoutUrl(db: Db, base: string, org: Organization, sessionHash: string): Promise<string | null> {
@@ -27,4 +29,21 @@ export async function providerLogoutUrl(db: Db, base: string, org: Organization,
     // A provider out of reach does not keep anyone signed in here.
     return null;
   }
+}
+
+/**
+ * The identity provider's own single logout, reaching the portal in the member's browser (a top-level
+ * GET: the session cookie comes along): the LogoutRequest is checked (services/sso/saml.ts), and when
+ * it names the person this browser is signed in as through that provider, the sign-in ends. Answers
+ * where the browser goes next (the provider, with the portal's LogoutResponse). Throws SsoFailure.
+ */
+export async function acceptProviderLogout(
+  db: Db, base: string, org: Organization, providerId: string, query: Record<string, string>, rawQuery: string, sessionHash: string | null,
+): Promise<string> {
+  const provider = ssoProviderOf(org.settings, providerId);
+  if (provider?.protocol !== 'saml') throw new SsoFailure('sso.provider', `no SAML provider ${providerId}`);
+  const logout = await validateProviderLogout(await samlContext(db, base, org.orgId, provider), query, rawQuery);
+  const signIn = sessionHash ? await findSsoSignIn(db, org.orgId, sessionHash) : null;
+  if (signIn && signIn.providerId === providerId && signIn.nameId === logout.nameId) await deleteSignIn(db, org.orgId, sessionHash!);
+  return logout.responseUrl;
 }

@@ -155,7 +155,9 @@ export async function validateSamlResponse(context: SamlContext, samlResponse: s
 
 /** The service provider's metadata for this provider: entity id, assertion consumer and logout services, its signing certificate when it signs; assertions must be signed. */
 export function samlMetadata(context: SamlContext): string {
-  return serviceProvider(context).generateServiceProviderMetadata(null, context.signing?.certificate ?? null);
+  // node-saml names HTTP-POST for single logout; the portal's logout service takes the redirect binding.
+  return serviceProvider(context).generateServiceProviderMetadata(null, context.signing?.certificate ?? null)
+    .replace('<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"', '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"');
 }
 
 /** The provider's logout address ending its session of `signIn` (a LogoutRequest on the redirect binding). */
@@ -165,4 +167,33 @@ export async function samlLogoutUrl(context: SamlContext, signIn: { nameId: stri
     ...(signIn.sessionIndex ? { sessionIndex: signIn.sessionIndex } : {}),
   } as Profile;
   return serviceProvider(context).getLogoutUrlAsync(profile, '', {});
+}
+
+/** A LogoutRequest the identity provider sent (its single logout, HTTP-Redirect), checked: whom it signs out. */
+export interface ProviderLogout {
+  nameId: string;
+  sessionIndex: string | null;
+  /** Where the browser goes next: the provider's single logout service with this portal's LogoutResponse. */
+  responseUrl: string;
+}
+
+/**
+ * Checks an identity provider's LogoutRequest on the redirect binding (`rawQuery` as it arrived: its
+ * signature covers that text). It must be signed by the provider's certificate (node-saml would take an
+ * unsigned one, with which any site could sign members out) and name this provider as its issuer.
+ * Throws SsoFailure.
+ */
+export async function validateProviderLogout(context: SamlContext, query: Record<string, string>, rawQuery: string): Promise<ProviderLogout> {
+  if (!query.Signature || !query.SigAlg) throw new SsoFailure('sso.signature', 'unsigned LogoutRequest');
+  const sp = serviceProvider(context);
+  let profile: Profile | null;
+  try {
+    ({ profile } = await sp.validateRedirectAsync(query, rawQuery));
+  } catch (error) {
+    throw failureOf(error, {});
+  }
+  if (!profile?.nameID) throw new SsoFailure('sso.request', 'LogoutRequest without a NameID');
+  if (profile.issuer !== context.provider.entityId) throw new SsoFailure('sso.issuer', `issuer ${profile.issuer}`);
+  const responseUrl = await sp.getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, true);
+  return { nameId: profile.nameID, sessionIndex: profile.sessionIndex ?? null, responseUrl };
 }

@@ -12,6 +12,7 @@ import {
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
 import { storeSsoSignIn } from '../../../repositories/sso.ts';
+import { acceptProviderLogout } from '../../../services/sso/logout.ts';
 import { SsoFailure } from '../../../services/sso/failures.ts';
 import { providerAddresses } from '../../../services/sso/providers.ts';
 import { acceptSamlResponse, finishOidc, finishSaml, landingOf, samlMetadataOf, SSO_REQUEST_TTL_MS, startSso, type SsoSignedIn } from '../../../services/sso/signIn.ts';
@@ -118,10 +119,25 @@ export default async function ssoRoutes(app: RouteApp, { db, publicUrl }: RouteD
     }
   });
 
-  // The provider's LogoutResponse after the portal's logout: the portal's session ended before.
+  // Single logout on the redirect binding: the provider's LogoutResponse after the portal's own logout
+  // (its session ended before), or the provider's LogoutRequest (its logout, started elsewhere): checked,
+  // this browser's sign-in through it ended, the provider answered.
   app.get('/sso/:orgId/:providerId/saml/slo', {
     schema: { params: SsoProviderParams, querystring: SamlLogoutQuery, response: refusals() },
-  }, async (request, reply) => reply.redirect(loginPage(request.params.orgId), 303));
+    config: { org: { from: 'path', disabled: 'allow' } },
+  }, async (request, reply) => {
+    const { orgId } = request.org;
+    const { providerId } = request.params;
+    if (!request.query.SAMLRequest) return reply.redirect(loginPage(orgId), 303);
+    const query = Object.fromEntries(Object.entries(request.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const session = await request.session.current();
+    try {
+      return reply.redirect(await acceptProviderLogout(db, baseOf(request), request.org, providerId, query, rawQuery, session?.sessionHash ?? null), 302);
+    } catch (error) {
+      return failed(request, reply, orgId, providerId, error);
+    }
+  });
 
   app.get('/sso/:orgId/:providerId/oidc/callback', {
     schema: { params: SsoProviderParams, querystring: OidcCallbackQuery, response: refusals() },
