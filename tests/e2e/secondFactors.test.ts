@@ -198,7 +198,9 @@ describe.skipIf(!chromiumPath)('passkeys and one-time codes in Chromium (issue 1
 
     // The security page says the organisation requires a second step.
     await page.goto(`${baseURL}/fedagency/my-security`);
-    await page.getByText(en['security.required'].replace('{{orgName}}', 'Federal Agency')).waitFor();
+    // Named by the organisation's current name (adminPreview.test.ts renames fedagency on the shared server).
+    const orgName = await page.evaluate(async () => (await (await fetch('/rest/init?orgId=fedagency')).json()).organization.orgName as string);
+    await page.getByText(en['security.required'].replace('{{orgName}}', orgName)).waitFor();
     await check(page, 'security-required-360');
     await context.close();
     context = null;

@@ -102,6 +102,8 @@ async function createMember(database: TestDatabase, orgId: string, member: NewMe
   return row!.contactId;
 }
 
+/** Signs the session in as `contactId` in `orgId`, whoever it was signed in as there before (the tests of a file share happy-dom's cookies). */
 async function signInAs(database: TestDatabase, orgId: string, sessionHash: string, contactId: number): Promise<void> {
-  await database.db.insert(sessionLogins).values({ orgId, sessionHash, contactId });
+  await database.db.insert(sessionLogins).values({ orgId, sessionHash, contactId })
+    .onConflictDoUpdate({ target: [sessionLogins.orgId, sessionLogins.sessionHash], set: { contactId } });
 }
