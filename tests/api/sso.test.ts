@@ -141,7 +141,8 @@ describe('SAML 2.0 (samlify identity provider, @node-saml service provider)', ()
     const plain = await start();
     expect(plain.xml).toContain(`AssertionConsumerServiceURL="${base}/sso/campus/campus-sso/saml/acs"`);
     expect(plain.xml).not.toContain('ForceAuthn="true"');
-    expect(plain.browser.cookie('SSPSSO')).toBeTruthy();
+    // The binding cookie: 32 random bytes, only its SHA-256 stored with the request.
+    expect(plain.browser.cookie('SSPSSO')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await start(true)).xml).toContain('ForceAuthn="true"');
   });
 
@@ -237,7 +238,8 @@ describe('SAML 2.0 (samlify identity provider, @node-saml service provider)', ()
     // Signed in at the provider: the next request is answered without the form…
     const again = await start(false, browser);
     const quiet = await browser.fetch(again.location.href);
-    expect(hiddenFields(await quiet.text()).SAMLResponse).toBeTruthy();
+    const answered = Buffer.from(hiddenFields(await quiet.text()).SAMLResponse!, 'base64').toString();
+    expect(answered).toContain(`InResponseTo="${again.requestId}"`);
     // …unless it asks for a fresh authentication (§8's retry).
     const forced = await start(true, browser);
     expect(await (await browser.fetch(forced.location.href)).text()).toContain('name="password"');
@@ -389,7 +391,9 @@ describe('OpenID Connect (oidc-provider, openid-client)', () => {
     const logout = await fetch(`${base}/logout/campus`, { method: 'POST', headers: { cookie: `SSPSESSION=${browser.cookie('SSPSESSION')}`, 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     const end = new URL((await logout.json() as { redirect: string }).redirect);
     expect(end.href.startsWith(`${base}/demo-idp/oidc/`)).toBe(true);
-    expect(end.searchParams.get('id_token_hint')).toBeTruthy();
+    const hint = end.searchParams.get('id_token_hint')!.split('.');
+    expect(hint).toHaveLength(3);
+    expect(JSON.parse(Buffer.from(hint[1]!, 'base64url').toString())).toMatchObject({ sub: sam.subject, iss: `${base}/demo-idp/oidc` });
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/campus/login`);
   });
 });

@@ -4,7 +4,7 @@
  * audience, issuer, time window and InResponseTo checked by the library; each assertion accepted
  * once, here), the service provider's metadata, and single logout on the redirect binding.
  */
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import type { Db } from '../../db/client.ts';
 import { findSsoRequest, isAssertionRecorded, recordAssertion } from '../../repositories/sso.ts';
 import { certificatesOf, providerAddresses, type SsoProvider } from './providers.ts';
@@ -55,6 +55,9 @@ export async function samlContext(db: Db, base: string, orgId: string, provider:
 function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, extra: { requestId?: string; forceAuthn?: boolean; seen?: { status?: string } } = {}): SAML {
   const addresses = providerAddresses(base, orgId, provider.id);
   const certificates = certificatesOf(provider);
+  // Nothing is sent to or taken from a provider whose certificate is not known (the settings refuse a
+  // SAML provider without one or its metadata; metadata that names none is refused by withIdpMetadata).
+  if (certificates.length === 0) throw new SsoFailure('sso.provider', `SAML provider ${provider.id} without a certificate`);
   return new SAML({
     issuer: addresses.samlEntityId,
     audience: addresses.samlEntityId,
@@ -63,8 +66,7 @@ function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, ex
     logoutUrl: provider.sloUrl || provider.ssoUrl || '',
     logoutCallbackUrl: addresses.samlSlo,
     idpIssuer: provider.entityId || undefined,
-    // A placeholder keeps the metadata buildable before a certificate is set; no answer validates against it.
-    idpCert: certificates.length ? certificates : 'MISSING',
+    idpCert: certificates,
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
@@ -82,7 +84,7 @@ function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, ex
 
 /** The provider's sign-in address for the request `requestId` (an AuthnRequest, deflated, on the redirect binding). */
 export async function samlSignInUrl(context: SamlContext, requestId: string, forceAuthn: boolean): Promise<string> {
-  if (!context.provider.ssoUrl || certificatesOf(context.provider).length === 0) throw new SsoFailure('sso.provider', 'SAML provider without ssoUrl or certificate');
+  if (!context.provider.ssoUrl) throw new SsoFailure('sso.provider', 'SAML provider without ssoUrl');
   return serviceProvider(context, { requestId, forceAuthn }).getAuthorizeUrlAsync(requestId, undefined, {});
 }
 
@@ -97,6 +99,7 @@ export interface SamlIdentity {
 
 /** node-saml's refusals by what they mean to the member (§8 SSO: `invalid_assertion` is worth one fresh authentication). */
 function failureOf(error: unknown, seen: { status?: string }): SsoFailure {
+  if (error instanceof SsoFailure) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/InResponseTo/.test(message)) return seen.status === 'asserted' ? new SsoFailure('sso.replay', message) : new SsoFailure('invalid_assertion', message);
   if (/expired|not yet valid|too old/i.test(message)) return new SsoFailure('invalid_assertion', message);
@@ -154,10 +157,14 @@ export async function validateSamlResponse(context: SamlContext, samlResponse: s
 }
 
 /** The service provider's metadata for this provider: entity id, assertion consumer and logout services, its signing certificate when it signs; assertions must be signed. */
-export function samlMetadata(context: SamlContext): string {
-  // node-saml names HTTP-POST for single logout; the portal's logout service takes the redirect binding.
-  return serviceProvider(context).generateServiceProviderMetadata(null, context.signing?.certificate ?? null)
-    .replace('<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"', '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"');
+export function samlMetadata(context: Pick<SamlContext, 'base' | 'orgId' | 'provider' | 'signing'>): string {
+  const addresses = providerAddresses(context.base, context.orgId, context.provider.id);
+  // The portal's side alone (node-saml's generator, no identity provider needed). node-saml names
+  // HTTP-POST for single logout; the portal's logout service takes the redirect binding.
+  return generateServiceProviderMetadata({
+    issuer: addresses.samlEntityId, callbackUrl: addresses.samlAcs, logoutCallbackUrl: addresses.samlSlo, identifierFormat: null, wantAssertionsSigned: true,
+    ...(context.signing ? { privateKey: context.signing.privateKey, signatureAlgorithm: 'sha256' as const, publicCerts: context.signing.certificate } : {}),
+  }).replace('<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"', '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"');
 }
 
 /** The provider's logout address ending its session of `signIn` (a LogoutRequest on the redirect binding). */

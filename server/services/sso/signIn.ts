@@ -69,7 +69,7 @@ export async function samlMetadataOf(db: Db, base: string, org: Organization, pr
   const provider = org.settings.ssoProviders.find((candidate) => candidate.id === providerId);
   if (provider?.protocol !== 'saml') return null;
   // The portal's side only: its identity provider's metadata is not read for it.
-  return samlMetadata({ db, base, orgId: org.orgId, provider, signing: provider.signRequests ? await samlSigningKey(db) : null });
+  return samlMetadata({ base, orgId: org.orgId, provider, signing: provider.signRequests ? await samlSigningKey(db) : null });
 }
 
 /**
