@@ -96,6 +96,8 @@ export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   // The service worker (issue 14): plain JavaScript in a worker's scope, served as written.
   { files: ['public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
+  // Loaded by `node --import` before tsx (server/threadPool.mjs): plain JavaScript in Node.js.
+  { files: ['server/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

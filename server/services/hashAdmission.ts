@@ -34,12 +34,21 @@ export interface HashLimits {
 }
 
 /**
+ * The threads of libuv's pool, where argon2 runs its jobs: UV_THREADPOOL_SIZE (server/threadPool.mjs
+ * makes it one per core before the pool starts) or libuv's default of 4, within its 1 to 1024.
+ */
+export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const size = Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, 1024) : 4;
+}
+
+/**
  * The portal's limits. One argon2id job at OWASP's parameters takes one core for about 20–30 ms and
- * 19 MiB, so as many run at once as there are cores (a storm queues instead of taking memory), and
- * 32 waiting is well under a second of work.
+ * 19 MiB, so as many run at once as there are cores (a storm queues instead of taking memory), or
+ * as libuv's pool has threads if it has fewer, and 32 waiting is well under a second of work.
  */
 export const DEFAULT_HASH_LIMITS: HashLimits = {
-  concurrency: availableParallelism(), queueLimit: 32, addressBurst: 20, addressPerSecond: 2, addresses: 10_000,
+  concurrency: Math.min(availableParallelism(), threadPoolSize()), queueLimit: 32, addressBurst: 20, addressPerSecond: 2, addresses: 10_000,
 };
 
 /** A refusal the errors plugin answers: 429 `request.throttled` or 503 `service.busy`, each with Retry-After. */

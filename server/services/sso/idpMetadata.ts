@@ -4,9 +4,12 @@
  * at most 100 kept), gives the entity id, the single sign-on and logout addresses (HTTP-Redirect) and
  * the signing certificates, parsed by samlify. What the settings say explicitly wins over it.
  */
-import * as samlify from 'samlify';
+import type * as Samlify from 'samlify';
+import { lazyRequire } from '../../lazyModules.ts';
 import { SsoFailure } from './failures.ts';
 import type { SsoProvider } from './providers.ts';
+
+const samlifyLibrary = lazyRequire<typeof Samlify>('samlify');
 
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const FETCH_TIMEOUT_MS = 10_000;
@@ -37,7 +40,7 @@ const asPem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64.replace
 export function describeIdp(xml: string): IdpDescription | null {
   if (!/<(?:\w+:)?IDPSSODescriptor\b/.test(xml)) return null;
   try {
-    const metadata = samlify.IdPMetadata(xml);
+    const metadata = samlifyLibrary().IdPMetadata(xml);
     const entityId = metadata.getEntityID();
     const certificates = [metadata.getX509Certificate('signing')].flat().filter((c): c is string => typeof c === 'string' && c.trim() !== '').map(asPem);
     const ssoUrl = addressOf(metadata.getSingleSignOnService(REDIRECT));

@@ -4,13 +4,17 @@
  * audience, issuer, time window and InResponseTo checked by the library; each assertion accepted
  * once, here), the service provider's metadata, and single logout on the redirect binding.
  */
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import type { Db } from '../../db/client.ts';
+import { lazyRequire } from '../../lazyModules.ts';
 import { findSsoRequest, isAssertionRecorded, recordAssertion } from '../../repositories/sso.ts';
 import { certificatesOf, providerAddresses, type SsoProvider } from './providers.ts';
 import { SsoFailure } from './failures.ts';
 import { withIdpMetadata } from './idpMetadata.ts';
 import { samlSigningKey, type SigningKey } from './signingKey.ts';
+
+const nodeSaml = lazyRequire<typeof NodeSaml>('@node-saml/node-saml');
 
 /** How far the provider's clock may be from ours. */
 const CLOCK_SKEW_MS = 60_000;
@@ -58,7 +62,8 @@ function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, ex
   // Nothing is sent to or taken from a provider whose certificate is not known (the settings refuse a
   // SAML provider without one or its metadata; metadata that names none is refused by withIdpMetadata).
   if (certificates.length === 0) throw new SsoFailure('sso.provider', `SAML provider ${provider.id} without a certificate`);
-  return new SAML({
+  const library = nodeSaml();
+  return new library.SAML({
     issuer: addresses.samlEntityId,
     audience: addresses.samlEntityId,
     callbackUrl: addresses.samlAcs,
@@ -71,7 +76,7 @@ function serviceProvider({ db, base, orgId, provider, signing }: SamlContext, ex
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     maxAssertionAgeMs: MAX_ASSERTION_AGE_MS,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: library.ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: MAX_ASSERTION_AGE_MS,
     cacheProvider: requestsOf(db, orgId, provider.id, extra.seen ?? {}),
     identifierFormat: null,
@@ -161,7 +166,7 @@ export function samlMetadata(context: Pick<SamlContext, 'base' | 'orgId' | 'prov
   const addresses = providerAddresses(context.base, context.orgId, context.provider.id);
   // The portal's side alone (node-saml's generator, no identity provider needed). node-saml names
   // HTTP-POST for single logout; the portal's logout service takes the redirect binding.
-  return generateServiceProviderMetadata({
+  return nodeSaml().generateServiceProviderMetadata({
     issuer: addresses.samlEntityId, callbackUrl: addresses.samlAcs, logoutCallbackUrl: addresses.samlSlo, identifierFormat: null, wantAssertionsSigned: true,
     ...(context.signing ? { privateKey: context.signing.privateKey, signatureAlgorithm: 'sha256' as const, publicCerts: context.signing.certificate } : {}),
   }).replace('<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"', '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"');

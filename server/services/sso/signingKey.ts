@@ -4,9 +4,7 @@
  * that every app process signs with the same key and the service-provider metadata names it. An
  * identity provider trusts the certificate from that metadata; nothing else relies on its issuer.
  */
-import 'reflect-metadata'; // @peculiar/x509's dependency injection (tsyringe) needs it loaded first
 import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
 import type { Db } from '../../db/client.ts';
 import { findOrCreateSecret, findSecret } from '../../repositories/serverSecrets.ts';
 
@@ -25,6 +23,9 @@ const pem = (label: string, der: ArrayBuffer) =>
   `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
 
 async function newSigningKey(): Promise<SigningKey> {
+  // Loaded only here, once per installation (kept out of the server's start: see lazyModules.ts).
+  await import('reflect-metadata'); // @peculiar/x509's dependency injection (tsyringe) needs it loaded first
+  const x509 = await import('@peculiar/x509');
   const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const notBefore = new Date();
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({

@@ -20,10 +20,9 @@ import {
 } from '../../../../schemas/api/demo.ts';
 import type { RouteApp, RouteDeps } from '../../../http/routeDeps.ts';
 import { portalUrl } from '../../../http/portalUrl.ts';
-import { demoOidcProvider } from '../../../services/demoIdp/oidcProvider.ts';
 import { errorPage, postResponsePage, signInPage, type DemoPage } from '../../../services/demoIdp/pages.ts';
 import { DEMO_IDP_PATH, demoEntityId, demoIssuer, demoOidcClient, serviceProviderMetadata } from '../../../services/demoIdp/relyingParties.ts';
-import { demoSamlIdp, readAuthnRequest, samlResponseFor, serviceProviderOf } from '../../../services/demoIdp/samlIdp.ts';
+import type { DemoSamlIdp, serviceProviderOf } from '../../../services/demoIdp/samlIdp.ts';
 import { DEMO_IDP_COOKIE, endIdpSession, idpSessionSubject, startIdpSession } from '../../../services/demoIdp/sessions.ts';
 import { demoIdpUser, demoIdpUserBySubject, type DemoIdpUser } from '../../../services/demoIdp/users.ts';
 
@@ -40,6 +39,11 @@ function sendPage(reply: FastifyReply, page: DemoPage, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', page.policy).header('cache-control', 'no-store').send(page.html);
 }
 
+// The providers' libraries (samlify with its xmllint, oidc-provider) load with the first request
+// that needs them, not at the server's start (server/lazyModules.ts).
+const samlIdp = () => import('../../../services/demoIdp/samlIdp.ts');
+const oidcProvider = () => import('../../../services/demoIdp/oidcProvider.ts');
+
 export default async function demoIdentityProviderRoutes(app: RouteApp, { db, orgCache, publicUrl }: RouteDeps) {
   const baseOf = (request: FastifyRequest) => portalUrl(request, publicUrl);
   const cookieOptions = (request: FastifyRequest) => ({ path: `${DEMO_IDP_PATH}/`, httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
@@ -54,6 +58,7 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
     const issuer = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(inflatedRequest(message))?.[1]?.trim() ?? '';
     const metadata = await serviceProviderMetadata(db, orgCache, base, issuer);
     if (!metadata) return { error: errorPage('This service provider is not known to the demo identity provider.') };
+    const { demoSamlIdp, readAuthnRequest, serviceProviderOf } = await samlIdp();
     const sp = serviceProviderOf(metadata);
     const idp = demoSamlIdp(demoEntityId(base), undefined, sp.entityMeta.isAuthnRequestSigned());
     try {
@@ -63,8 +68,8 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
     }
   }
 
-  async function answerSaml(reply: FastifyReply, idp: ReturnType<typeof demoSamlIdp>, sp: ReturnType<typeof serviceProviderOf>, requestId: string, user: DemoIdpUser, relayState: string | undefined) {
-    const { samlResponse, acs } = await samlResponseFor(idp, sp, requestId, user);
+  async function answerSaml(reply: FastifyReply, idp: DemoSamlIdp, sp: ReturnType<typeof serviceProviderOf>, requestId: string, user: DemoIdpUser, relayState: string | undefined) {
+    const { samlResponse, acs } = await (await samlIdp()).samlResponseFor(idp, sp, requestId, user);
     return sendPage(reply, postResponsePage({ acs, samlResponse, relayState }));
   }
 
@@ -101,23 +106,26 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
     return reply.redirect(orgId ? `/${orgId}/login` : '/', 303);
   });
 
-  app.get(`${DEMO_IDP_PATH}/saml/metadata`, { schema: { response: { 200: media('application/samlmetadata+xml', DemoIdpPage), ...refusals() } } }, async (request, reply) =>
-    reply.type('application/samlmetadata+xml').send(Buffer.from(demoSamlIdp(demoEntityId(baseOf(request))).getMetadata())));
+  app.get(`${DEMO_IDP_PATH}/saml/metadata`, { schema: { response: { 200: media('application/samlmetadata+xml', DemoIdpPage), ...refusals() } } }, async (request, reply) => {
+    const { demoSamlIdp } = await samlIdp();
+    return reply.type('application/samlmetadata+xml').send(Buffer.from(demoSamlIdp(demoEntityId(baseOf(request))).getMetadata()));
+  });
 
   // OpenID Connect: the provider for this address, made on first use (its issuer is the address).
-  const providers = new Map<string, Provider>();
+  const providers = new Map<string, Promise<Provider>>();
   const providerFor = (request: FastifyRequest) => {
     const base = baseOf(request);
     let provider = providers.get(base);
     if (!provider) {
-      provider = demoOidcProvider(demoIssuer(base), (clientId) => demoOidcClient(db, base, clientId));
+      // The promise is kept at once, so that requests arriving together share one provider.
+      provider = oidcProvider().then(({ demoOidcProvider }) => demoOidcProvider(demoIssuer(base), (clientId) => demoOidcClient(db, base, clientId)));
       providers.set(base, provider);
     }
     return provider;
   };
 
   app.get(`${DEMO_IDP_PATH}/oidc/interaction/:uid`, { schema: { params: DemoInteractionParams, response: HTML } }, async (request, reply) => {
-    const provider = providerFor(request);
+    const provider = await providerFor(request);
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.uid !== request.params.uid) throw new Error('another interaction');
@@ -128,7 +136,7 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
   });
 
   app.post(`${DEMO_IDP_PATH}/oidc/interaction/:uid`, { schema: { params: DemoInteractionParams, body: DemoInteractionBody, response: HTML } }, async (request, reply) => {
-    const provider = providerFor(request);
+    const provider = await providerFor(request);
     const user = demoIdpUser(request.body.username, request.body.password);
     if (!user) {
       return sendPage(reply, signInPage({
@@ -152,7 +160,7 @@ export default async function demoIdentityProviderRoutes(app: RouteApp, { db, or
       library.route({
         method, url: `${DEMO_IDP_PATH}/oidc${path}`, schema: { response: refusals() },
         handler: async (request, reply) => {
-          const provider = providerFor(request);
+          const provider = await providerFor(request);
           reply.hijack();
           const raw = request.raw as typeof request.raw & { originalUrl?: string };
           raw.originalUrl = raw.url;
