@@ -10,7 +10,6 @@
  *   when a notification the caller may read shows it (§6: a private organisation's only for members).
  */
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { MAX_DOCUMENT_BYTES, type PublicDocument, type PublicDocumentsQuery } from '../../schemas/api/documents.ts';
 import type { AttachmentFile } from '../../schemas/api/publicContent.ts';
 import type { Db } from '../db/client.ts';
@@ -40,6 +39,8 @@ export const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpe
 const newFileId = () => randomBytes(12).toString('base64url');
 
 async function contentTypeOf(bytes: Buffer, fileName: string): Promise<string | null> {
+  // Loaded with the first upload, not at start (server/lazyModules.ts).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (found) return ALLOWED_TYPES.has(found.mime) ? found.mime : null;
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';

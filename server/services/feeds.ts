@@ -5,7 +5,6 @@
  * reader, a newsroom or an aggregator can follow them without an account. Written with xmlbuilder2
  * (every text escaped by the library), newest first, at most FEED_ENTRIES entries.
  */
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { SearchShape, WeatherAlert } from '../../schemas/api/publicContent.ts';
 import type { Db } from '../db/client.ts';
@@ -136,6 +135,8 @@ export async function alertsFeed(db: Db, org: Organization, base: string, shows:
   const self = `${base}/${encodeURIComponent(org.orgId)}/feeds/alerts.atom`;
   const name = org.settings.orgName || org.orgId;
   const sender = new URL(base).host || org.orgId;
+  // Loaded with the first feed asked for, not at start (server/lazyModules.ts).
+  const { create } = await import('xmlbuilder2');
   const feed = create({ version: '1.0', encoding: 'UTF-8' }).ele(ATOM, 'feed').att('http://www.w3.org/2000/xmlns/', 'xmlns:cap', CAP);
   feed.ele(ATOM, 'id').txt(self);
   feed.ele(ATOM, 'title').txt(name);

@@ -4,7 +4,6 @@
  * one notification, the sign-up (CSRF token, the event sign-up form's rules), and the public events as
  * iCalendar (`/{orgId}/events.ics`, ical-generator). Answers that depend on who asks are `private`.
  */
-import ical from 'ical-generator';
 import { answers, media, refusals } from '../../../../schemas/api/common.ts';
 import type { EventSignUpValues} from '../../../../schemas/api/events.ts';
 import {
@@ -70,6 +69,8 @@ export default async function eventRoutes(app: RouteApp, { db, publicUrl }: Rout
     const result = await eventList(db, request.org, null);
     if (!result.ok) return refused(reply, result);
     const base = portalUrl(request, publicUrl);
+    // Loaded with the first calendar asked for, not at start (server/lazyModules.ts).
+    const { default: ical } = await import('ical-generator');
     const calendar = ical({ name: request.org.settings.orgName || request.org.orgId, prodId: { company: 'member-portal', product: 'events' } });
     for (const event of result.events) {
       const { eventStartDate, eventEndDate, eventAddress } = event.eventSubscriptionWebPage;
