@@ -51,6 +51,10 @@ export function signInParts(signIn: NewSignIn): SQL {
     parts.push(
       sql`moved_sign_ins as (insert into session_logins (org_id, session_hash, contact_id, created_at)
         select org_id, ${sessionHash}, contact_id, created_at from session_logins where session_hash = ${replaces} and org_id <> ${orgId})`,
+      // A moved sign-in made through single sign-on keeps what its single logout needs (issue 15).
+      sql`moved_sso_sign_ins as (insert into sso_sign_ins (org_id, session_hash, provider_id, name_id, name_id_format, session_index, id_token)
+        select org_id, ${sessionHash}, provider_id, name_id, name_id_format, session_index, id_token from sso_sign_ins
+        where session_hash = ${replaces} and org_id <> ${orgId})`,
       sql`ended_session as (delete from sessions where session_hash = ${replaces})`,
     );
   }

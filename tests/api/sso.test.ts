@@ -257,6 +257,26 @@ describe('SAML 2.0 (samlify identity provider, @node-saml service provider)', ()
     expect(request).toContain(sam.subject);
     expect((await (await browser.fetch(`${base}/rest/init?orgId=campus`)).json()).account).toBeNull();
   });
+
+  it('keeps single logout for a SAML sign-in when the same browser then signs in to another organisation (a new session)', async () => {
+    const { browser, requestId } = await start();
+    await answer(browser, await respond(requestId));
+    const first = browser.cookie('SSPSESSION');
+    const csrf = (await (await browser.fetch(`${base}/rest/init/csrf?orgId=springfield`)).json()).csrfToken as string;
+    const login = await browser.fetch(`${base}/manage/login`, {
+      form: { orgId: 'springfield', username: 'demo.member', password: 'Demo!Member2026', keepSigned: 'false' },
+      headers: { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(login.status).toBe(200);
+    expect(browser.cookie('SSPSESSION')).not.toBe(first);
+    const campusCsrf = (await (await browser.fetch(`${base}/rest/init/csrf?orgId=campus`)).json()).csrfToken as string;
+    const logout = await browser.fetch(`${base}/logout/campus`, { form: {}, headers: { 'x-csrf-token': campusCsrf } });
+    const slo = new URL((await logout.json() as { redirect: string }).redirect);
+    expect(slo.href.startsWith(`${base}/demo-idp/saml/slo?`)).toBe(true);
+    expect(inflateRawSync(Buffer.from(slo.searchParams.get('SAMLRequest')!, 'base64')).toString()).toContain(sam.subject);
+    // The other organisation's sign-in stays.
+    expect((await (await browser.fetch(`${base}/rest/init?orgId=springfield`)).json()).account).not.toBeNull();
+  });
 });
 
 describe('SAML single logout started by the identity provider', () => {

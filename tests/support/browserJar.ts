@@ -36,9 +36,9 @@ export class BrowserJar {
   }
 
   /** One request, no redirect followed; `form` is sent as application/x-www-form-urlencoded. */
-  async fetch(url: string, options: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(url: string, options: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
     const target = new URL(url);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const cookie = this.header(target);
     if (cookie) headers.cookie = cookie;
     if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
