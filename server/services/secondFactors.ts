@@ -13,6 +13,11 @@
  *   ones too (it is where members expect them), and the member may make new ones at any time (the
  *   old ones are void). Removing the last factor removes them.
  * - Where the organisation requires a second factor, the last one cannot be removed (409 `secondFactor.required`).
+ * - On the sign-in security page, a change (an app or a passkey added or removed, new recovery codes)
+ *   needs a sign-in of the last RECENT_SIGN_IN_MS (403 `secondFactor.signInAgain`): a session someone
+ *   else holds (a computer left signed in, a stolen cookie) could otherwise add its own passkey or app,
+ *   which would still sign in after the member changed the password, or remove the member's own.
+ *   As GitHub's sudo mode and Google's re-authentication do; deleting the account asks the same.
  */
 import { randomBytes } from 'node:crypto';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -35,6 +40,9 @@ import { registrationOptions, verifyRegistration, type RelyingParty } from './we
 /** How long a factor being added waits for its code or its passkey. */
 const ENROLMENT_MS = 10 * 60 * 1000;
 
+/** How recent a sign-in must be for the sign-in security page to change a factor. */
+export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
+
 export const SECOND_FACTOR_ERRORS = {
   totpExists: refuse(409, { errorCode: 'secondFactor.totpExists' }),
   setupExpired: refuse(409, { errorCode: 'secondFactor.setupExpired' }),
@@ -46,8 +54,14 @@ export const SECOND_FACTOR_ERRORS = {
   passkeyExists: refuse(409, { errorCode: 'passkey.exists' }),
   passkeyInvalid: refuse(400, { errorCode: 'passkey.invalid' }),
   passkeyUnavailable: refuse(403, { errorCode: 'passkey.unavailable' }),
+  signInAgain: refuse(403, { errorCode: 'secondFactor.signInAgain' }),
 } as const;
 const E = SECOND_FACTOR_ERRORS;
+
+/** The refusal of a change to the member's factors when their sign-in (`signedInAt`) is not recent enough, else null. */
+export function staleSignInRefusal(signedInAt: Date | null, now = Date.now()): Refusal | null {
+  return signedInAt && now - signedInAt.getTime() <= RECENT_SIGN_IN_MS ? null : E.signInAgain;
+}
 
 /** Whether the member has a factor (recovery codes are none). */
 export const hasFactor = (counts: FactorCounts) => counts.totp || counts.passkeys > 0;

@@ -8,8 +8,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contacts, loginThrottle, memberTotp, pendingSignIns, recoveryCodes, secondFactorEnrolments } from '../../server/db/schema.ts';
+import { contacts, loginThrottle, memberTotp, pendingSignIns, recoveryCodes, secondFactorEnrolments, sessionLogins } from '../../server/db/schema.ts';
 import { matchingTotpStep } from '../../server/services/oneTimeCodes.ts';
+import { RECENT_SIGN_IN_MS, staleSignInRefusal } from '../../server/services/secondFactors.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { sweep } from '../../server/services/sweep.ts';
 import { MemberBrowser } from '../support/memberBrowser.ts';
@@ -341,6 +342,59 @@ describe('FedRAMP (fedagency): a second factor required, wrong codes lock the ac
     expect((await city.browser.send('DELETE', `${city.base}/totp`)).json()).toEqual({ errorCode: 'secondFactor.notFound' });
     expect((await city.browser.post(`${city.base}/recoveryCodes`)).json()).toEqual({ errorCode: 'secondFactor.none' });
     expect((await new MemberBrowser(t.app, 'springfield').login(city.username, PASSWORD)).json()).toMatchObject({ status: '1' });
+  });
+});
+
+describe('a change needs a recent sign-in (a session someone else holds adds no factor and removes none)', () => {
+  /** Makes the member's sign-in in `orgId` `ms` old. */
+  const signedInAgo = (orgId: string, contactId: number, ms: number) => t.database.db.update(sessionLogins)
+    .set({ createdAt: new Date(Date.now() - ms) }).where(and(eq(sessionLogins.orgId, orgId), eq(sessionLogins.contactId, contactId)));
+  const storedCodes = async (contactId: number) => (await t.database.db.select({ hash: recoveryCodes.codeHash }).from(recoveryCodes)
+    .where(and(eq(recoveryCodes.orgId, 'springfield'), eq(recoveryCodes.contactId, contactId)))).map((row) => row.hash).sort();
+  const registration = { credential: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAAAAAA', attestationObject: 'AAAAAAAA' } } };
+
+  it.each([
+    ['POST', '/totp/setup', undefined],
+    ['POST', '/totp', { code: '123456' }],
+    ['DELETE', '/totp', undefined],
+    ['POST', '/passkeys/options', undefined],
+    ['POST', '/passkeys', registration],
+    ['DELETE', '/passkeys/AAAA', undefined],
+    ['POST', '/recoveryCodes', undefined],
+  ] as const)('refuses %s …%s 15 minutes and a second after the sign-in with 403 secondFactor.signInAgain, changing nothing', async (method, path, body) => {
+    const member = await memberWithApp();
+    const before = { factors: (await member.browser.get(member.base)).json(), codes: await storedCodes(member.contactId) };
+    await signedInAgo('springfield', member.contactId, RECENT_SIGN_IN_MS + 1000);
+    const refused = await member.browser.send(method, `${member.base}${path}`, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ errorCode: 'secondFactor.signInAgain' });
+    expect({ factors: (await member.browser.get(member.base)).json(), codes: await storedCodes(member.contactId) }).toEqual(before);
+  });
+
+  it('lets the same change through within 15 minutes of the sign-in, and again after signing in anew', async () => {
+    const member = await memberWithApp();
+    await signedInAgo('springfield', member.contactId, RECENT_SIGN_IN_MS - 60_000);
+    const renewed = await member.browser.post(`${member.base}/recoveryCodes`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((renewed.json() as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+
+    await signedInAgo('springfield', member.contactId, RECENT_SIGN_IN_MS + 60_000);
+    expect((await member.browser.send('DELETE', `${member.base}/totp`)).statusCode).toBe(403);
+    await awayFromStepEnd();
+    const again = new MemberBrowser(t.app, 'springfield');
+    expect((await again.login(member.username, PASSWORD)).json()).toMatchObject({ status: '2' });
+    again.takeToken(await again.post('/springfield/signIn/pending/code', { code: codeAt(member.secret, 1) }));
+    expect((await again.send('DELETE', `${member.base}/totp`)).json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    [0, false],
+    [RECENT_SIGN_IN_MS, false],
+    [RECENT_SIGN_IN_MS + 1, true],
+    [null, true],
+  ])('reads a sign-in %s ms old as too old: %s', (age, refused) => {
+    const now = Date.now();
+    expect(staleSignInRefusal(age === null ? null : new Date(now - age), now) !== null).toBe(refused);
   });
 });
 
