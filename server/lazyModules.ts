@@ -2,11 +2,11 @@
  * Libraries the server loads on first use instead of at start (issue 10 item 6: at most 300 MB
  * resident with PGlite). The single sign-on libraries of issue 15 held 27 MB of V8 heap from the
  * start (node-saml 8 MB with its XML stack, oidc-provider 6 MB, samlify and its xmllint 7.5 MB,
- * @peculiar/x509 3.6 MB), measured after a full collection, for organisations that mostly never use
- * them: the server's resident memory after a start went from 214 MB to 279 MB, and 321 MB after
- * 1,000 logins. So were, since issue 14, the libraries of the Atom feed (xmlbuilder2, 3.8 MB), of
- * uploads' type detection (file-type, 2.9 MB) and of the iCalendar feed (ical-generator, 1.3 MB),
- * now imported where they are used. A CommonJS library a synchronous function needs is required here when first called;
+ * @peculiar/x509 3.6 MB, measured after a full collection), for organisations that mostly never use
+ * them: the server's resident memory after a start went from 214 MB to 279 MB, and to 321 MB after
+ * 1,000 logins. The Atom feed's xmlbuilder2 (3.8 MB), the upload check's file-type (2.9 MB) and the
+ * iCalendar feed's ical-generator (1.3 MB), eager since issue 14, wait for their first use too.
+ * A CommonJS library a synchronous function needs is required on its first call (`lazyRequire`);
  * the others are `import()`ed where they are used.
  */
 import { createRequire } from 'node:module';

@@ -1,8 +1,8 @@
 /**
- * Issue 10 item 6 (at most 300 MB resident with PGlite): the single sign-on and feed libraries (server/lazyModules.ts)
- * are not loaded by the server's start, even in demo mode, and load with the first request that
- * needs them. A child process builds the app as server.ts does and lists the CommonJS packages it
- * loaded (oidc-provider, an ES module, is known by its CommonJS dependency koa).
+ * Issue 10 item 6 (at most 300 MB resident with PGlite): the single sign-on and feed libraries
+ * (server/lazyModules.ts) are not loaded by the server's start, even in demo mode, and load with the
+ * first request that needs them. A child process builds the app as server.ts does and lists the
+ * CommonJS packages it loaded (oidc-provider, an ES module, is known by its CommonJS dependency koa).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
