@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The contact of a member-scope call: the path's contactId, proven to be the session's contact. */
     memberContactId: number;
+    /** When that contact signed in on this session (a change only the member should make wants it recent). */
+    memberSignedInAt: Date | null;
   }
 }
 

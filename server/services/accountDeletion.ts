@@ -8,7 +8,8 @@
  * through the one throttle and lock-out of every password check (passwordAttempts.ts), so a
  * session or an access key someone else holds cannot end the account, and deletion is no password
  * oracle. A public-portal account has no password here (it signs in at the portal, or by access
- * key): it deletes only within FRESH_SIGN_IN_MS of signing in, and is otherwise asked to sign in again.
+ * key): it deletes only within RECENT_SIGN_IN_MS of signing in (services/recentSignIn.ts), and is
+ * otherwise asked to sign in again.
  */
 import type { FeatureFlags } from '../../schemas/featureFlags.ts';
 import type { Db } from '../db/client.ts';
@@ -18,10 +19,8 @@ import type { DeletionReceipt } from './accountMails.ts';
 import { exportMemberData } from './dataExport.ts';
 import { claimPasswordCheck } from './passwordAttempts.ts';
 import { verifyPassword } from './passwords.ts';
+import { isRecentSignIn } from './recentSignIn.ts';
 import { refuse, refuseField, type Refusal } from './results.ts';
-
-/** How recent the sign-in of an account without a password must be for it to delete itself. */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 const NO = { status: 'no' } as const;
 
@@ -37,7 +36,7 @@ export async function deleteOwnAccount(
   if (!contact) return refuse(401, { ...NO, errorCode: 'session.signInRequired' });
 
   if (contact.passwordHash === null || contact.username === null) {
-    if (Date.now() - signIn.signedInAt.getTime() > FRESH_SIGN_IN_MS) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.signInAgain' });
+    if (!isRecentSignIn(signIn.signedInAt)) return refuse(403, { ...NO, errorCode: 'ssp.account.delete.signInAgain' });
   } else {
     // A missing password is not a guess: refused without counting an attempt.
     if (password === '') return refuseField('/password', 'login.password.required', NO);

@@ -14,10 +14,9 @@
  *   old ones are void). Removing the last factor removes them.
  * - Where the organisation requires a second factor, the last one cannot be removed (409 `secondFactor.required`).
  * - On the sign-in security page, a change (an app or a passkey added or removed, new recovery codes)
- *   needs a sign-in of the last RECENT_SIGN_IN_MS (403 `secondFactor.signInAgain`): a session someone
- *   else holds (a computer left signed in, a stolen cookie) could otherwise add its own passkey or app,
- *   which would still sign in after the member changed the password, or remove the member's own.
- *   As GitHub's sudo mode and Google's re-authentication do; deleting the account asks the same.
+ *   needs a recent sign-in (services/recentSignIn.ts; else 403 `secondFactor.signInAgain`): a session
+ *   someone else holds could otherwise add its own passkey or app, which would still sign in after
+ *   the member changed the password, or remove the member's own.
  */
 import { randomBytes } from 'node:crypto';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -34,14 +33,12 @@ import {
 import {
   matchingTotpStep, newRecoveryCodes, newTotpSecret, normalisedCode, qrCodeDataUrl, recoveryCodeHash, totpUri,
 } from './oneTimeCodes.ts';
+import { isRecentSignIn } from './recentSignIn.ts';
 import { refuse, type Refusal } from './results.ts';
 import { registrationOptions, verifyRegistration, type RelyingParty } from './webauthn.ts';
 
 /** How long a factor being added waits for its code or its passkey. */
 const ENROLMENT_MS = 10 * 60 * 1000;
-
-/** How recent a sign-in must be for the sign-in security page to change a factor. */
-export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 
 export const SECOND_FACTOR_ERRORS = {
   totpExists: refuse(409, { errorCode: 'secondFactor.totpExists' }),
@@ -59,9 +56,7 @@ export const SECOND_FACTOR_ERRORS = {
 const E = SECOND_FACTOR_ERRORS;
 
 /** The refusal of a change to the member's factors when their sign-in (`signedInAt`) is not recent enough, else null. */
-export function staleSignInRefusal(signedInAt: Date | null, now = Date.now()): Refusal | null {
-  return signedInAt && now - signedInAt.getTime() <= RECENT_SIGN_IN_MS ? null : E.signInAgain;
-}
+export const staleSignInRefusal = (signedInAt: Date | null): Refusal | null => (isRecentSignIn(signedInAt) ? null : E.signInAgain);
 
 /** Whether the member has a factor (recovery codes are none). */
 export const hasFactor = (counts: FactorCounts) => counts.totp || counts.passkeys > 0;

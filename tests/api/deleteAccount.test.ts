@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { accessKeys, addresses, contactPaths, contacts, loginThrottle, mailOutbox, organizations, passwordResets, sessionLogins } from '../../server/db/schema.ts';
 import { updateSettings } from '../../server/repositories/organizations.ts';
 import { issueAccessKey } from '../../server/services/accessKeys.ts';
-import { FRESH_SIGN_IN_MS } from '../../server/services/accountDeletion.ts';
+import { RECENT_SIGN_IN_MS } from '../../server/services/recentSignIn.ts';
 import { FEDRAMP_LOCK_MINUTES, FEDRAMP_MAX_ATTEMPTS, THROTTLE_PER_ACCOUNT } from '../../server/services/passwordAttempts.ts';
 import { postSignUp, validPayload } from '../support/signUp.ts';
 import { setCookie, signInAsDemoMember, startSession, useTestApp } from '../support/testApp.ts';
@@ -236,7 +236,7 @@ describe('deleting an account asks for the current password (issue 9 row 16)', (
     });
 
     it('asks a sign-in older than 10 minutes to sign in again, and deletes nothing, whatever password is sent', async () => {
-      const portal = await portalMember(FRESH_SIGN_IN_MS + 60_000);
+      const portal = await portalMember(RECENT_SIGN_IN_MS + 60_000);
       for (const payload of [{ _method: 'DELETE' }, { _method: 'DELETE', password: 'anything' }] as Record<string, string>[]) {
         const response = await portal.send(payload);
         expect(response.statusCode).toBe(403);

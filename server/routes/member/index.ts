@@ -41,19 +41,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default async function memberScope(app: FastifyInstance, deps: RouteDeps & { domains?: readonly MemberDomain[] }) {
   app.decorateRequest('memberContactId', 0);
+  app.decorateRequest('memberSignedInAt', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const { orgId, contactId } = request.params as { orgId?: string; contactId?: string };
     if (!(await resolveOrganization(deps.orgCache, request, reply, orgId, { disabled: 'refuse', selfService: true }))) return reply;
-    const signedIn = await request.session.contactId(request.org.orgId);
-    if (signedIn === null || !CONTACT_ID.test(contactId ?? '') || Number(contactId) !== signedIn) {
+    const signedIn = await request.session.signedIn(request.org.orgId);
+    if (signedIn === null || !CONTACT_ID.test(contactId ?? '') || Number(contactId) !== signedIn.contactId) {
       return reply.code(403).send(NOT_SELF);
     }
     if (!SAFE_METHODS.has(request.method)) {
       await app.requireCsrf.call(app, request, reply);
       if (reply.sent) return reply;
     }
-    request.memberContactId = signedIn;
+    request.memberContactId = signedIn.contactId;
+    request.memberSignedInAt = signedIn.signedInAt;
   });
 
   for (const domain of deps.domains ?? MEMBER_DOMAINS) {

@@ -23,7 +23,7 @@ import {
 
 /** Refuses a change when the member signed in too long ago (403 `secondFactor.signInAgain`). */
 async function recentSignIn(request: FastifyRequest, reply: FastifyReply) {
-  const refusal = staleSignInRefusal((await request.session.signedIn(request.org.orgId))?.signedInAt ?? null);
+  const refusal = staleSignInRefusal(request.memberSignedInAt);
   if (refusal) return refused(reply, refusal);
 }
 
